@@ -1,0 +1,132 @@
+//! Raw command-line flags, as clap parses them.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "nimatron",
+    version,
+    about = "Perfect play and Sprague–Grundy analysis for Nim and its impartial relatives",
+    long_about = None,
+    after_help = "Examples:\n  nimatron analyze 3 4 5\n  nimatron analyze --misere --json 1 5\n  nimatron positions --heaps 3 --max 9 --both\n  nimatron play --heaps 3,4,5 --level perfect\n\nExit codes: 0 success, 2 bad input, 1 other failure."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// The verdict for a position, the explanation, and every winning move.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Examples:\n  nimatron analyze 3 4 5                 Bouton's rule, with binary columns\n  nimatron analyze --misere 0 2 1        the misère endgame rule\n  nimatron analyze --json 1 3 4          one JSON object (game, convention, position,\n                                         outcome, grundy, winning_moves)\n  seq 1 1000000 | nimatron analyze -     read heaps from standard input"
+    )]
+    Analyze(AnalyzeArgs),
+    /// List the P-positions (second-player wins) of Nim with K heaps.
+    #[command(
+        after_help = "Examples:\n  nimatron positions --heaps 3 --max 9            normal play, marks entries that hold only there\n  nimatron positions --heaps 4 --max 9 --misere   misère play\n  nimatron positions --heaps 2 --max 9 --both     the union, as in the seeds' table"
+    )]
+    Positions(PositionsArgs),
+    /// Play in the terminal, against the computer or a friend.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Examples:\n  nimatron play                           3 4 5, you first, perfect computer\n  nimatron play --heaps 1,3,5,7 --first computer\n  nimatron play --random --misere --level easy\n  nimatron play --opponent friend\n\nMoves: 'A 2', 'take 2 from A', 'a2'. Commands: hint, undo, help, quit."
+    )]
+    Play(PlayArgs),
+    /// List the games Nimatron knows, or describe one.
+    #[command(after_help = "Examples:\n  nimatron games\n  nimatron games nim")]
+    Games(GamesArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// The game (see `nimatron games`).
+    #[arg(long, default_value = "nim")]
+    pub game: String,
+    /// Misère play: whoever takes the last object loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// List at most this many winning moves (0 = all). Default: 100, or 1
+    /// when there are more than 1000 heaps.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Heap sizes, or `-` to read them (separated by spaces, commas or
+    /// newlines) from standard input.
+    #[arg(value_name = "POSITION")]
+    pub position: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct PositionsArgs {
+    /// How many non-empty heaps.
+    #[arg(long, value_name = "K")]
+    pub heaps: usize,
+    /// The largest heap size to list.
+    #[arg(long, value_name = "M")]
+    pub max: u64,
+    /// Misère play.
+    #[arg(long, conflicts_with = "both")]
+    pub misere: bool,
+    /// Both conventions at once, marking entries that hold in only one.
+    #[arg(long)]
+    pub both: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// You move first.
+    You,
+    /// The computer (or player 2) moves first.
+    Computer,
+    /// Toss a coin.
+    Random,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// Nimatron plays the other side.
+    Computer,
+    /// Two people at one keyboard.
+    Friend,
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game (see `nimatron games`).
+    #[arg(long, default_value = "nim")]
+    pub game: String,
+    /// Misère play: whoever takes the last object loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// Starting heaps, e.g. 3,4,5.
+    #[arg(long, value_delimiter = ',', conflicts_with = "random")]
+    pub heaps: Option<Vec<String>>,
+    /// Random starting heaps.
+    #[arg(long)]
+    pub random: bool,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "you")]
+    pub first: First,
+    /// Who plays the other side.
+    #[arg(long, value_enum, default_value = "computer")]
+    pub opponent: Opponent,
+    /// Computer strength: perfect, hard, medium or easy.
+    #[arg(long, default_value = "perfect")]
+    pub level: String,
+    /// Seed for random heaps and the computer's choices (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// A game spec to describe in full.
+    pub spec: Option<String>,
+}

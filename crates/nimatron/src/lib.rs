@@ -1,0 +1,48 @@
+//! # Nimatron
+//!
+//! Perfect play, explanations and Sprague–Grundy analysis for Nim and its
+//! family of impartial games. The crate is a pure library: no I/O, no async.
+//!
+//! ## Nim in one call
+//!
+//! ```
+//! use nimatron::{nim, Convention, Outcome};
+//!
+//! // Bob and Alice's game from the seeds: heaps 3, 4, 5.
+//! let heaps = [3, 4, 5];
+//! let a = nim::analyze(&heaps, Convention::Normal);
+//! assert_eq!(a.outcome, Outcome::N);
+//! let best = a.winning_move(&heaps).expect("a win");
+//! assert_eq!((best.heap, best.take), (0, 2)); // take 2 from heap A
+//!
+//! // Misère play changes only the endgame: from 0 2 1, take all of heap B.
+//! let heaps = [0, 2, 1];
+//! let a = nim::analyze(&heaps, Convention::Misere);
+//! let best = a.winning_move(&heaps).expect("a win");
+//! assert_eq!((best.heap, best.take), (1, 2));
+//! ```
+//!
+//! ## Explanations
+//!
+//! ```
+//! use nimatron::{explain, Convention};
+//! let text = explain::explain_position(&[1, 3, 4], Convention::Normal);
+//! assert!(text.contains("reduce C from 4 to 2"));
+//! ```
+//!
+//! ## Feature flags
+//!
+//! None yet: everything is always built.
+#![deny(missing_docs)]
+
+pub mod explain;
+pub mod nim;
+mod nimber;
+mod outcome;
+pub mod position;
+mod spec;
+pub mod strategy;
+
+pub use nimber::{Nimber, mex};
+pub use outcome::{Convention, Outcome, ParseConventionError};
+pub use spec::{GameSpec, SpecError};
