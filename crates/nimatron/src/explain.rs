@@ -116,7 +116,7 @@ pub fn explain_nim(heaps: &[u64], analysis: &NimAnalysis) -> String {
         Regime::Bouton => explain_bouton(&mut out, heaps, analysis),
         Regime::MisereEndgame => {
             let big = heaps.iter().position(|&h| h > 1).expect("one big heap");
-            let ones = analysis.one_heaps;
+            let ones = analysis.one_heaps.unwrap_or(0);
             let _ = writeln!(
                 out,
                 "Misère play, and only heap {} holds two or more objects: the endgame rule decides.",
@@ -143,7 +143,7 @@ pub fn explain_nim(heaps: &[u64], analysis: &NimAnalysis) -> String {
             );
         }
         Regime::MisereOnesOnly => {
-            let ones = analysis.one_heaps;
+            let ones = analysis.one_heaps.unwrap_or(0);
             if ones == 0 {
                 let _ = writeln!(
                     out,
@@ -171,8 +171,7 @@ fn explain_bouton(out: &mut String, heaps: &[u64], analysis: &NimAnalysis) {
     if misere_note {
         let _ = writeln!(
             out,
-            "Misère play, but {} heaps hold two or more objects, so the play is as in normal Nim until only one such heap is left.",
-            analysis.big_heaps
+            "Misère play, but two or more heaps hold two or more objects, so the play is as in normal Nim until only one such heap is left."
         );
     }
     if x == 0 {

@@ -68,10 +68,11 @@ pub struct NimAnalysis {
     pub nim_sum: Nimber,
     /// Win or loss for the player to move.
     pub outcome: Outcome,
-    /// How many heaps hold exactly one object.
-    pub one_heaps: usize,
-    /// How many heaps hold two or more objects.
-    pub big_heaps: usize,
+    /// Whether none, one or several heaps hold two or more objects.
+    pub big_heaps: BigHeaps,
+    /// How many heaps hold exactly one object; counted only when fewer than
+    /// two heaps hold two or more (otherwise it does not affect play).
+    pub one_heaps: Option<usize>,
     /// Which rule decides the position.
     pub regime: Regime,
 }
@@ -85,51 +86,102 @@ pub fn nim_sum(heaps: &[u64]) -> Nimber {
     Nimber(heaps.iter().fold(0, |acc, &h| acc ^ h))
 }
 
-/// Nim-sum and the counts of 1-heaps and bigger heaps, in one pass.
-fn scan(heaps: &[u64]) -> (u64, usize, usize) {
-    // Independent accumulators in fixed-size chunks keep the loop
-    // vectorisable: XOR, and two comparisons summed as integers.
-    let mut xor = [0u64; 8];
-    let mut ones = [0u64; 8];
-    let mut big = [0u64; 8];
-    let mut chunks = heaps.chunks_exact(8);
-    for chunk in &mut chunks {
-        for lane in 0..8 {
-            let h = chunk[lane];
-            xor[lane] ^= h;
-            ones[lane] += (h == 1) as u64;
-            big[lane] += (h > 1) as u64;
-        }
-    }
-    let mut x = xor.iter().fold(0, |a, &b| a ^ b);
-    let mut o: u64 = ones.iter().sum();
-    let mut b: u64 = big.iter().sum();
-    for &h in chunks.remainder() {
-        x ^= h;
-        o += (h == 1) as u64;
-        b += (h > 1) as u64;
-    }
-    (x, o as usize, b as usize)
+/// How many heaps hold two or more objects, as far as the theory cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BigHeaps {
+    /// Every heap holds 0 or 1.
+    None,
+    /// Exactly one heap holds two or more: the misère endgame.
+    One {
+        /// Its index.
+        heap: usize,
+    },
+    /// Two or more heaps hold two or more.
+    Several,
 }
 
-/// Analyse a Nim position in one pass.
+/// The one-pass summary behind [`analyze`].
+struct Scan {
+    nim_sum: u64,
+    big: BigHeaps,
+    /// The number of 1-heaps, when `big` is not `Several`.
+    one_heaps: Option<usize>,
+}
+
+/// XOR, OR of `h >> 1` and a wrapping sum, in independent lanes: only
+/// bitwise operations and additions, which baseline x86-64 vectorises, so the
+/// pass costs about what a plain XOR costs. A second pass, which stops at the
+/// second big heap, runs only when some heap holds two or more.
+fn scan(heaps: &[u64]) -> Scan {
+    const LANES: usize = 8;
+    let mut xor = [0u64; LANES];
+    let mut or_big = [0u64; LANES];
+    let mut sum = [0u64; LANES];
+    let mut chunks = heaps.chunks_exact(LANES);
+    for chunk in &mut chunks {
+        for lane in 0..LANES {
+            let h = chunk[lane];
+            xor[lane] ^= h;
+            or_big[lane] |= h >> 1;
+            sum[lane] = sum[lane].wrapping_add(h);
+        }
+    }
+    let mut x = 0;
+    let mut any_big = 0;
+    let mut total: u64 = 0;
+    for lane in 0..LANES {
+        x ^= xor[lane];
+        any_big |= or_big[lane];
+        total = total.wrapping_add(sum[lane]);
+    }
+    for &h in chunks.remainder() {
+        x ^= h;
+        any_big |= h >> 1;
+        total = total.wrapping_add(h);
+    }
+    if any_big == 0 {
+        // Every heap is 0 or 1, so the sum counts the 1-heaps exactly.
+        return Scan {
+            nim_sum: x,
+            big: BigHeaps::None,
+            one_heaps: Some(total as usize),
+        };
+    }
+    let first = heaps.iter().position(|&h| h > 1).expect("some heap is big");
+    if heaps[first + 1..].iter().any(|&h| h > 1) {
+        return Scan {
+            nim_sum: x,
+            big: BigHeaps::Several,
+            one_heaps: None,
+        };
+    }
+    // One big heap; the rest are 0 or 1, so the wrapping sum minus the big
+    // heap is the exact number of 1-heaps.
+    Scan {
+        nim_sum: x,
+        big: BigHeaps::One { heap: first },
+        one_heaps: Some(total.wrapping_sub(heaps[first]) as usize),
+    }
+}
+
+/// Analyse a Nim position: two passes at most, the second usually short.
 pub fn analyze(heaps: &[u64], convention: Convention) -> NimAnalysis {
-    let (x, one_heaps, big_heaps) = scan(heaps);
-    let nim_sum = Nimber(x);
-    let (regime, to_move_wins) = match convention {
-        Convention::Normal => (Regime::Bouton, x != 0),
-        Convention::Misere => match big_heaps {
-            0 => (Regime::MisereOnesOnly, one_heaps % 2 == 0),
-            1 => (Regime::MisereEndgame, true),
-            _ => (Regime::Bouton, x != 0),
-        },
+    let scan = scan(heaps);
+    let x = scan.nim_sum;
+    let ones = scan.one_heaps.unwrap_or(0);
+    let (regime, to_move_wins) = match (convention, scan.big) {
+        (Convention::Normal, _) | (Convention::Misere, BigHeaps::Several) => {
+            (Regime::Bouton, x != 0)
+        }
+        (Convention::Misere, BigHeaps::None) => (Regime::MisereOnesOnly, ones % 2 == 0),
+        (Convention::Misere, BigHeaps::One { .. }) => (Regime::MisereEndgame, true),
     };
     NimAnalysis {
         convention,
-        nim_sum,
+        nim_sum: Nimber(x),
         outcome: Outcome::from_to_move_wins(to_move_wins),
-        one_heaps,
-        big_heaps,
+        big_heaps: scan.big,
+        one_heaps: scan.one_heaps,
         regime,
     }
 }
@@ -160,7 +212,11 @@ impl NimAnalysis {
             (Outcome::N, Regime::MisereEndgame) => MoveKind::Endgame {
                 // Leave an odd number of 1-heaps: if there already is an odd
                 // number, empty the big heap, else reduce it to 1.
-                leave: if self.one_heaps % 2 == 1 { 0 } else { 1 },
+                leave: if self.one_heaps.unwrap_or(0) % 2 == 1 {
+                    0
+                } else {
+                    1
+                },
             },
             (Outcome::N, Regime::MisereOnesOnly) => MoveKind::TakeAOne,
         };
@@ -319,11 +375,29 @@ mod tests {
 
     #[test]
     fn scan_matches_plain_counts() {
-        let heaps: Vec<u64> = (0..1000u64).map(|i| (i * 7919) % 5).collect();
-        let (x, o, b) = scan(&heaps);
-        assert_eq!(x, heaps.iter().fold(0, |a, h| a ^ h));
-        assert_eq!(o, heaps.iter().filter(|&&h| h == 1).count());
-        assert_eq!(b, heaps.iter().filter(|&&h| h > 1).count());
+        let cases: Vec<Vec<u64>> = vec![
+            (0..1000u64).map(|i| (i * 7919) % 5).collect(),
+            (0..1001u64).map(|i| (i * 31) % 2).collect(),
+            (0..37u64)
+                .map(|i| if i == 20 { 9 } else { i % 2 })
+                .collect(),
+            vec![u64::MAX, 1, 1, 0],
+            vec![],
+        ];
+        for heaps in cases {
+            let s = scan(&heaps);
+            assert_eq!(s.nim_sum, heaps.iter().fold(0, |a, h| a ^ h));
+            let big: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 1).collect();
+            let ones = heaps.iter().filter(|&&h| h == 1).count();
+            match big.len() {
+                0 => assert_eq!((s.big, s.one_heaps), (BigHeaps::None, Some(ones))),
+                1 => assert_eq!(
+                    (s.big, s.one_heaps),
+                    (BigHeaps::One { heap: big[0] }, Some(ones))
+                ),
+                _ => assert_eq!(s.big, BigHeaps::Several),
+            }
+        }
     }
 
     #[test]

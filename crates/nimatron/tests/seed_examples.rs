@@ -84,9 +84,12 @@ fn misere_3_4_5_walkthrough() {
 /// The Python example's doctests: (heaps, misère answer, normal answer),
 /// where an answer is the (heap index, amount) the seed prints, or None for
 /// "You will lose". Where the seed prints one move, ours must include it.
+/// A seed answer: (heap index, amount), or None for "You will lose".
+type Answer = Option<(usize, u64)>;
+
 #[test]
 fn python_example_doctests() {
-    let cases: [(&[u64], Option<(usize, u64)>, Option<(usize, u64)>); 6] = [
+    let cases: [(&[u64], Answer, Answer); 6] = [
         (&[1, 2, 3], None, None),
         (&[1, 2, 4], Some((2, 1)), Some((2, 1))),
         (&[1], None, Some((0, 1))),

@@ -1,0 +1,176 @@
+//! `nimatron play` driven through standard input, as a person would play.
+
+use std::io::{BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+use nimatron::{Convention, nim};
+
+fn play(args: &[&str], input: &str) -> (String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("output");
+    (
+        String::from_utf8(out.stdout).expect("utf-8"),
+        out.status.code(),
+    )
+}
+
+/// Read the heap sizes off the last board drawn in `screen`.
+fn last_board(screen: &str) -> Vec<u64> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let end = lines
+        .iter()
+        .rposition(|l| {
+            l.trim_start().starts_with('A')
+                && l.split_whitespace()
+                    .nth(1)
+                    .is_some_and(|w| w.parse::<u64>().is_ok())
+        })
+        .expect("a board");
+    let mut heaps = Vec::new();
+    for l in &lines[end..] {
+        let mut words = l.split_whitespace();
+        match (
+            words.next(),
+            words.next().and_then(|w| w.parse::<u64>().ok()),
+        ) {
+            (Some(name), Some(size)) if name.chars().all(|c| c.is_ascii_uppercase()) => {
+                heaps.push(size)
+            }
+            _ => break,
+        }
+    }
+    heaps
+}
+
+/// A whole game against the perfect computer from 3 4 5, moving first and
+/// playing Bouton's moves computed here from the board on the screen: the
+/// player must win, and the computer must answer every move.
+fn full_game(convention: Convention) {
+    let mut args = vec!["--heaps", "3,4,5", "--seed", "11"];
+    if convention == Convention::Misere {
+        args.push("--misere");
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .arg("play")
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut screen = String::new();
+    let mut moves = 0;
+    loop {
+        // Read until a prompt or the end of the game.
+        let mut chunk = Vec::new();
+        loop {
+            let mut byte = [0u8];
+            if stdout.read(&mut byte).expect("read") == 0 {
+                break;
+            }
+            chunk.push(byte[0]);
+            if chunk.ends_with(b"You> ") {
+                break;
+            }
+        }
+        let text = String::from_utf8(chunk).expect("utf-8");
+        screen.push_str(&text);
+        if !text.ends_with("You> ") {
+            break;
+        }
+        let heaps = last_board(&screen);
+        let a = nim::analyze(&heaps, convention);
+        let mv = a.winning_move(&heaps).expect("we keep a winning position");
+        let letter = (b'A' + mv.heap as u8) as char;
+        writeln!(stdin, "{letter} {}", mv.take).expect("send");
+        moves += 1;
+        assert!(moves < 50, "game too long:\n{screen}");
+    }
+    drop(stdin);
+    let status = child.wait().expect("exit");
+    assert!(status.success());
+    assert!(screen.contains("You win!"), "{screen}");
+    assert!(screen.matches("Nimatron: ").count() >= 2, "{screen}");
+}
+
+#[test]
+fn full_game_normal_play() {
+    full_game(Convention::Normal);
+}
+
+#[test]
+fn full_game_misere_play() {
+    full_game(Convention::Misere);
+}
+
+#[test]
+fn hint_undo_illegal_move_and_end_of_input() {
+    let (screen, code) = play(
+        &["--heaps", "3,4,5", "--seed", "5"],
+        "hint\nA 9\nZ 1\nbanana\nA 2\nundo\nundo\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(screen.contains("Hint: take 2 from heap A"), "{screen}");
+    assert!(screen.contains("heap A has only 3 objects"), "{screen}");
+    assert!(screen.contains("there is no heap Z"), "{screen}");
+    assert!(screen.contains("'banana' is not a move"), "{screen}");
+    assert!(screen.contains("Move taken back."), "{screen}");
+    assert!(screen.contains("Nothing to undo."), "{screen}");
+    assert!(screen.contains("End of input: game abandoned."), "{screen}");
+    // After the undo the board is back at 3 4 5.
+    let after_undo = &screen[screen.find("Move taken back.").expect("undo")..];
+    assert_eq!(
+        last_board(after_undo.split("Nothing").next().expect("part")),
+        vec![3, 4, 5]
+    );
+}
+
+#[test]
+fn computer_moves_first_and_friend_mode() {
+    let (screen, code) = play(
+        &["--heaps", "1,2", "--first", "computer", "--seed", "1"],
+        "quit\n",
+    );
+    assert_eq!(code, Some(0));
+    // 1 2 is an N-position: the perfect computer moves to 1 1.
+    assert!(
+        screen.contains("Nimatron: take 1 from heap B (2 → 1)"),
+        "{screen}"
+    );
+    let (screen, _) = play(&["--heaps", "2", "--opponent", "friend"], "A 1\nA 1\n");
+    assert!(
+        screen.contains("Player 2 took the last object. Player 2 wins!"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn bad_play_options_exit_2() {
+    let (_, code) = play(&["--level", "godlike"], "");
+    assert_eq!(code, Some(2));
+    let (_, code) = play(&["--heaps", "0,0"], "");
+    assert_eq!(code, Some(2));
+    let (_, code) = play(&["--heaps", "3,x"], "");
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn reading_lines_is_line_based() {
+    // Several commands on separate lines are each processed once.
+    let (screen, _) = play(&["--heaps", "3,4,5", "--seed", "2"], "help\nhelp\n");
+    assert_eq!(screen.matches("Commands:").count(), 2);
+}
