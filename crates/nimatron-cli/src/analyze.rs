@@ -4,12 +4,23 @@ use std::io::{self, BufWriter, Read, Write};
 
 use anyhow::Context;
 use nimatron::explain::{self, describe_move};
+use nimatron::facade::{Analysis, GameError, PositionValue};
 use nimatron::nim::{self, HeapMove};
 use nimatron::position::parse_heap_list;
+use nimatron::solve::Limits;
 use nimatron::{Convention, GameSpec};
 
 use crate::args::AnalyzeArgs;
 use crate::bad_input;
+
+fn read_stdin() -> anyhow::Result<Vec<u8>> {
+    let mut text = Vec::new();
+    io::stdin()
+        .lock()
+        .read_to_end(&mut text)
+        .context("reading the position from standard input")?;
+    Ok(text)
+}
 
 /// Heaps from the command line, or from standard input for `-`.
 pub fn read_heaps(words: &[String], example: &str) -> anyhow::Result<Vec<u64>> {
@@ -19,13 +30,8 @@ pub fn read_heaps(words: &[String], example: &str) -> anyhow::Result<Vec<u64>> {
                 "'-' reads every heap from standard input and must be the only position argument",
             ));
         }
-        let mut text = Vec::new();
-        io::stdin()
-            .lock()
-            .read_to_end(&mut text)
-            .context("reading heaps from standard input")?;
-        let heaps =
-            parse_heap_list(&text).map_err(|e| bad_input(format!("standard input: {e}")))?;
+        let heaps = parse_heap_list(&read_stdin()?)
+            .map_err(|e| bad_input(format!("standard input: {e}")))?;
         if heaps.is_empty() {
             return Err(bad_input(
                 "no heaps on standard input: give heap sizes separated by spaces, commas or newlines",
@@ -42,6 +48,15 @@ pub fn read_heaps(words: &[String], example: &str) -> anyhow::Result<Vec<u64>> {
     parse_heap_list(joined.as_bytes()).map_err(|e| bad_input(e.to_string()))
 }
 
+/// Map a library error to the CLI's exit codes: bad positions and
+/// conventions are bad input (2); a search limit is a failure (1).
+pub fn game_error(e: GameError) -> anyhow::Error {
+    match e {
+        GameError::Position(_) | GameError::Convention { .. } => bad_input(e.to_string()),
+        GameError::Solve(_) => anyhow::anyhow!("{e}"),
+    }
+}
+
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let spec: GameSpec = args.game.parse().map_err(|e| bad_input(format!("{e}")))?;
     let convention = if args.misere {
@@ -49,6 +64,140 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     } else {
         Convention::Normal
     };
+    if spec == GameSpec::Nim {
+        return run_nim(&args, &spec, convention);
+    }
+    let game = spec.build().map_err(|e| bad_input(e.to_string()))?;
+    let text = if args.position.iter().any(|w| w == "-") {
+        if args.position.len() != 1 {
+            return Err(bad_input(
+                "'-' reads the position from standard input and must be the only position argument",
+            ));
+        }
+        String::from_utf8(read_stdin()?)
+            .map_err(|_| bad_input("standard input is not UTF-8 text"))?
+    } else if args.position.is_empty() {
+        game.start_position().ok_or_else(|| {
+            bad_input(format!(
+                "no position given for {spec}: {}",
+                game.position_syntax()
+            ))
+        })?
+    } else {
+        args.position.join(" ")
+    };
+    let limits = Limits {
+        max_states: args.max_states,
+    };
+    let analysis = game
+        .analyze(&text, convention, limits)
+        .map_err(game_error)?;
+    let limit = match args.limit {
+        Some(0) | None => usize::MAX,
+        Some(n) => n,
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.json {
+        writeln!(out, "{}", analysis_json(&analysis, limit))?;
+    } else {
+        write_analysis_text(&mut out, &analysis, limit)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// A position as JSON: heaps as an array, anything else as a string.
+pub fn position_json(value: &PositionValue) -> serde_json::Value {
+    match value {
+        PositionValue::Heaps(h) => serde_json::json!(h),
+        PositionValue::Text(t) => serde_json::json!(t),
+    }
+}
+
+/// The contract's JSON object for any game.
+pub fn analysis_json(a: &Analysis, limit: usize) -> serde_json::Value {
+    let moves: Vec<serde_json::Value> = a
+        .winning_moves
+        .iter()
+        .take(limit)
+        .map(|m| {
+            let mut entry = serde_json::json!({
+                "to": position_json(&m.to),
+                "text": capitalise(&m.text),
+                "move": m.notation,
+            });
+            if let (Some(heap), Some(take)) = (m.heap, m.take) {
+                entry["heap"] = serde_json::json!(heap);
+                entry["take"] = serde_json::json!(take);
+            }
+            entry
+        })
+        .collect();
+    serde_json::json!({
+        "game": a.game.to_string(),
+        "convention": a.convention.name(),
+        "position": position_json(&a.position),
+        "outcome": a.outcome.to_string(),
+        "grundy": a.grundy.map(|g| g.value()),
+        "winning_moves": moves,
+        "winning_moves_total": a.winning_moves.len(),
+        "winning_moves_truncated": a.winning_moves.len() > limit,
+        "method": a.method.to_string(),
+        "explanation": a.explanation,
+    })
+}
+
+fn write_analysis_text(out: &mut impl Write, a: &Analysis, limit: usize) -> io::Result<()> {
+    writeln!(
+        out,
+        "Game: {} ({} play)",
+        a.game,
+        convention_word(a.convention)
+    )?;
+    writeln!(out, "Position: {}", a.position_text)?;
+    writeln!(out)?;
+    out.write_all(a.explanation.as_bytes())?;
+    if !a.explanation.ends_with('\n') {
+        writeln!(out)?;
+    }
+    writeln!(out)?;
+    writeln!(out, "Outcome: {}", verdict(a.outcome))?;
+    if let Some(g) = a.grundy {
+        writeln!(out, "Grundy value (normal play): {g}")?;
+    }
+    writeln!(out, "Method: {}", a.method)?;
+    if a.winning_moves.is_empty() {
+        writeln!(out, "Winning moves: none")?;
+        return Ok(());
+    }
+    writeln!(out, "Winning moves ({}):", a.winning_moves.len())?;
+    for m in a.winning_moves.iter().take(limit) {
+        writeln!(out, "  {} → {}", m.text, m.to_text)?;
+    }
+    if a.winning_moves.len() > limit {
+        writeln!(out, "  … {} more", a.winning_moves.len() - limit)?;
+    }
+    Ok(())
+}
+
+fn convention_word(c: Convention) -> &'static str {
+    match c {
+        Convention::Normal => "normal",
+        Convention::Misere => "misère",
+    }
+}
+
+fn verdict(o: nimatron::Outcome) -> &'static str {
+    if o.to_move_wins() {
+        "N: the player to move wins"
+    } else {
+        "P: the player to move loses against perfect play"
+    }
+}
+
+/// Nim's own path: streams millions of heaps without building text.
+fn run_nim(args: &AnalyzeArgs, spec: &GameSpec, convention: Convention) -> anyhow::Result<()> {
     let heaps = read_heaps(&args.position, "nimatron analyze 3 4 5")?;
     let limit = match args.limit {
         Some(0) => usize::MAX,
@@ -62,13 +211,9 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     if args.json {
-        write_json(
-            &mut out, &spec, convention, &heaps, &analysis, &moves, total,
-        )?;
+        write_nim_json(&mut out, spec, convention, &heaps, &analysis, &moves, total)?;
     } else {
-        write_text(
-            &mut out, &spec, convention, &heaps, &analysis, &moves, total,
-        )?;
+        write_nim_text(&mut out, spec, convention, &heaps, &analysis, &moves, total)?;
     }
     out.flush()?;
     Ok(())
@@ -97,7 +242,7 @@ fn json_string(s: &str) -> String {
     serde_json::to_string(s).expect("strings always serialise")
 }
 
-fn write_json(
+fn write_nim_json(
     out: &mut impl Write,
     spec: &GameSpec,
     convention: Convention,
@@ -129,8 +274,10 @@ fn write_json(
         write_heaps(out, heaps, Some((mv.heap, heaps[mv.heap] - mv.take)))?;
         write!(
             out,
-            ",\"text\":{}}}",
-            json_string(&capitalise(&describe_move(mv, heaps)))
+            ",\"text\":{},\"move\":\"{} {}\"}}",
+            json_string(&capitalise(&describe_move(mv, heaps))),
+            explain::heap_name(mv.heap),
+            mv.take
         )?;
     }
     let explanation = if heaps.len() <= 1000 {
@@ -140,7 +287,7 @@ fn write_json(
     };
     writeln!(
         out,
-        "],\"winning_moves_total\":{total},\"winning_moves_truncated\":{},\"explanation\":{explanation}}}",
+        "],\"winning_moves_total\":{total},\"winning_moves_truncated\":{},\"method\":\"closed form: Bouton's theorem\",\"explanation\":{explanation}}}",
         moves.len() < total
     )
 }
@@ -153,7 +300,8 @@ fn regime_name(regime: nim::Regime) -> &'static str {
     }
 }
 
-fn capitalise(s: &str) -> String {
+/// The first letter in upper case.
+pub fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(first) => first.to_uppercase().chain(c).collect(),
@@ -170,7 +318,7 @@ fn show_heaps(heaps: &[u64]) -> String {
     words.join(" ")
 }
 
-fn write_text(
+fn write_nim_text(
     out: &mut impl Write,
     spec: &GameSpec,
     convention: Convention,
@@ -188,19 +336,22 @@ fn write_text(
     writeln!(out)?;
     out.write_all(explain::explain_nim(heaps, analysis).as_bytes())?;
     writeln!(out)?;
-    let verdict = if analysis.outcome.to_move_wins() {
-        "N: the player to move wins"
-    } else {
-        "P: the player to move loses against perfect play"
-    };
-    writeln!(out, "Outcome: {verdict}")?;
+    writeln!(out, "Outcome: {}", verdict(analysis.outcome))?;
     if total == 0 {
         writeln!(out, "Winning moves: none")?;
         return Ok(());
     }
     writeln!(out, "Winning moves ({total}):")?;
     for mv in moves {
-        let after = mv.apply_sizes(heaps);
+        let after = if heaps.len() <= 16 {
+            show_heaps(&mv.apply(heaps))
+        } else {
+            format!(
+                "heap {} = {}",
+                explain::heap_name(mv.heap),
+                heaps[mv.heap] - mv.take
+            )
+        };
         writeln!(out, "  {} → {}", describe_move(mv, heaps), after)?;
     }
     if moves.len() < total {
@@ -211,22 +362,4 @@ fn write_text(
         )?;
     }
     Ok(())
-}
-
-trait ShowAfter {
-    fn apply_sizes(&self, heaps: &[u64]) -> String;
-}
-
-impl ShowAfter for HeapMove {
-    fn apply_sizes(&self, heaps: &[u64]) -> String {
-        if heaps.len() <= 16 {
-            show_heaps(&self.apply(heaps))
-        } else {
-            format!(
-                "heap {} = {}",
-                explain::heap_name(self.heap),
-                heaps[self.heap] - self.take
-            )
-        }
-    }
 }

@@ -54,8 +54,13 @@ pub struct AnalyzeArgs {
     /// when there are more than 1000 heaps.
     #[arg(long)]
     pub limit: Option<usize>,
-    /// Heap sizes, or `-` to read them (separated by spaces, commas or
-    /// newlines) from standard input.
+    /// The most positions a search may store before it stops (games
+    /// solved by search rather than a closed form).
+    #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+    /// The position: heap sizes for heap games, or `-` to read it from
+    /// standard input. Other games: see `nimatron games SPEC`. With no
+    /// position, games with a standard start analyse that.
     #[arg(value_name = "POSITION")]
     pub position: Vec<String>,
 }
@@ -105,12 +110,18 @@ pub struct PlayArgs {
     /// Misère play: whoever takes the last object loses.
     #[arg(long)]
     pub misere: bool,
-    /// Starting heaps, e.g. 3,4,5.
-    #[arg(long, value_delimiter = ',', conflicts_with = "random")]
-    pub heaps: Option<Vec<String>>,
-    /// Random starting heaps.
+    /// Starting heaps for heap games, e.g. 3,4,5.
+    #[arg(long, conflicts_with_all = ["random", "position"])]
+    pub heaps: Option<String>,
+    /// The starting position in the game's notation (see `nimatron games SPEC`).
+    #[arg(long, conflicts_with = "random")]
+    pub position: Option<String>,
+    /// Random starting heaps (heap games).
     #[arg(long)]
     pub random: bool,
+    /// The most positions a search may store before it stops.
+    #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "you")]
     pub first: First,

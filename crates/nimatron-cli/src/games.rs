@@ -1,6 +1,6 @@
 //! `nimatron games`: the catalogue of games.
 
-use nimatron::GameSpec;
+use nimatron::{Game, GameSpec};
 
 use crate::args::GamesArgs;
 use crate::bad_input;
@@ -9,35 +9,39 @@ pub fn run(args: GamesArgs) -> anyhow::Result<()> {
     match args.spec {
         None => {
             println!("Games (use `nimatron games SPEC` for rules, positions and theory):");
-            for (name, summary) in GameSpec::CATALOGUE {
-                println!("  {name:<24} {summary}");
+            for entry in GameSpec::CATALOGUE {
+                println!("  {:<20} {}", entry.syntax, entry.summary);
             }
         }
         Some(text) => {
             let spec: GameSpec = text.parse().map_err(|e| bad_input(format!("{e}")))?;
-            match spec {
-                GameSpec::Nim => print!("{}", NIM_ENTRY),
-            }
+            let game = spec.build().map_err(|e| bad_input(e.to_string()))?;
+            print!("{}", describe(&spec, game.as_ref()));
         }
     }
     Ok(())
 }
 
-const NIM_ENTRY: &str = "\
-nim — Nim
-
-Rules: heaps of objects; a move removes any positive number of objects from
-one heap. Normal play: whoever takes the last object wins. Misère play
-(--misere): whoever takes the last object loses.
-
-Position: the heap sizes, e.g. `nimatron analyze 3 4 5` (whole numbers up to
-2^64 - 1, any number of heaps; `-` reads them from standard input).
-
-Theory: Bouton's theorem. The player to move loses exactly when the nim-sum
-(XOR of the heap sizes) is 0; a winning move reduces a heap h to h XOR s when
-that is smaller. Misère play is the same until exactly one heap holds two or
-more objects; then the winner leaves an odd number of 1-heaps.
-
-Citation: C. L. Bouton, \"Nim, a game with a complete mathematical theory\",
-Annals of Mathematics 3 (1901–1902) 35–39.
-";
+/// The full catalogue entry for one game.
+pub fn describe(spec: &GameSpec, game: &dyn Game) -> String {
+    let d = game.description();
+    let conventions: Vec<&str> = game.conventions().iter().map(|c| c.name()).collect();
+    let mut s = format!(
+        "{spec}\n\nRules: {}\n\nPosition: {}\nExample: nimatron analyze --game {spec} {}\nStart: {}\nMoves in play: {}\nConventions: {}",
+        d.rules,
+        game.position_syntax(),
+        d.example,
+        game.start_position()
+            .unwrap_or_else(|| "none (give a position)".to_string()),
+        game.move_syntax(),
+        conventions.join(", "),
+    );
+    if !game.convention_note().is_empty() {
+        s.push_str(&format!(" ({})", game.convention_note()));
+    }
+    s.push_str(&format!(
+        "\n\nTheory: {}\n\nCitation: {}\n",
+        d.theory, d.citation
+    ));
+    s
+}

@@ -1,4 +1,5 @@
-//! `nimatron play`: a game of Nim in the terminal.
+//! `nimatron play`: any game in the terminal, against the computer or a
+//! friend.
 //!
 //! The loop reads lines from any `BufRead` and writes to any `Write`, so it
 //! is driven the same way by a person, a pipe and the tests.
@@ -6,28 +7,39 @@
 use std::io::{self, BufRead, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use nimatron::explain::{self, describe_move, heap_name, parse_heap_name};
-use nimatron::nim::{self, HeapMove};
+use nimatron::facade::MoveInfo;
+use nimatron::solve::Limits;
 use nimatron::strategy::{self, Candidate, Level, SplitMix64};
-use nimatron::{Convention, GameSpec};
+use nimatron::{Convention, Game, GameSpec};
 
+use crate::analyze::game_error;
 use crate::args::{First, Opponent, PlayArgs};
 use crate::bad_input;
 
 /// Everything that stays fixed during one game.
 pub struct Setup {
+    pub game: Box<dyn Game>,
     pub convention: Convention,
-    pub heaps: Vec<u64>,
+    pub start: String,
     pub human_first: bool,
     pub opponent: Opponent,
     pub level: Level,
     pub seed: u64,
+    pub limits: Limits,
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let spec: GameSpec = args.game.parse().map_err(|e| bad_input(format!("{e}")))?;
-    let GameSpec::Nim = spec;
+    let game = spec.build().map_err(|e| bad_input(e.to_string()))?;
     let level: Level = args.level.parse().map_err(|e| bad_input(format!("{e}")))?;
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    if !game.conventions().contains(&convention) {
+        return Err(bad_input(format!("{spec}: {}", game.convention_note())));
+    }
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -35,47 +47,57 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             .unwrap_or(0x4E494D)
     });
     let mut rng = SplitMix64::new(seed);
-    let heaps = if args.random {
+    let text = if args.random {
         let count = 3 + rng.below(3) as usize;
-        (0..count).map(|_| 1 + rng.below(9)).collect()
-    } else if let Some(words) = &args.heaps {
-        let heaps: Vec<u64> = crate::analyze::read_heaps(words, "nimatron play --heaps 3,4,5")?;
-        if heaps.iter().all(|&h| h == 0) {
-            return Err(bad_input("--heaps: at least one heap must be non-empty"));
-        }
-        if heaps.len() > 26 * 27 {
-            return Err(bad_input(
-                "--heaps: at most 702 heaps (A to ZZ) can be played",
-            ));
-        }
-        heaps
+        let heaps: Vec<String> = (0..count).map(|_| (1 + rng.below(9)).to_string()).collect();
+        heaps.join(" ")
+    } else if let Some(heaps) = &args.heaps {
+        heaps.replace(',', " ")
+    } else if let Some(position) = &args.position {
+        position.clone()
     } else {
-        vec![3, 4, 5]
+        game.start_position().ok_or_else(|| {
+            bad_input(format!(
+                "{spec} has no standard start: give --position ({})",
+                game.position_syntax()
+            ))
+        })?
     };
+    let start = game
+        .parse_position(&text)
+        .map_err(|e| bad_input(e.to_string()))?;
+    if game
+        .legal_moves(&start)
+        .map_err(|e| bad_input(e.to_string()))?
+        .is_empty()
+    {
+        return Err(bad_input(format!(
+            "the position '{start}' has no moves: the game would be over before it began"
+        )));
+    }
     let human_first = match args.first {
         First::You => true,
         First::Computer => false,
         First::Random => rng.below(2) == 0,
     };
     let setup = Setup {
-        convention: if args.misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
-        },
-        heaps,
+        game,
+        convention,
+        start,
         human_first,
         opponent: args.opponent,
         level,
         seed: rng.next_u64(),
+        limits: Limits {
+            max_states: args.max_states,
+        },
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
-    play(setup, stdin.lock(), stdout.lock())?;
-    Ok(())
+    play(setup, stdin.lock(), stdout.lock())
 }
 
-/// The two sides. `First` is the human (or player 1 in friend mode).
+/// The two sides. `Human` is the person (or player 1 in friend mode).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Side {
     Human,
@@ -91,15 +113,16 @@ impl Side {
     }
 }
 
-struct Game {
+struct Table {
     setup: Setup,
-    heaps: Vec<u64>,
+    position: String,
     to_move: Side,
-    history: Vec<(Side, HeapMove)>,
+    /// (who moved, position before the move)
+    history: Vec<(Side, String)>,
     rng: SplitMix64,
 }
 
-impl Game {
+impl Table {
     fn name(&self, side: Side) -> &'static str {
         match (self.setup.opponent, side) {
             (Opponent::Computer, Side::Human) => "You",
@@ -109,279 +132,172 @@ impl Game {
         }
     }
 
-    fn is_over(&self) -> bool {
-        self.heaps.iter().all(|&h| h == 0)
+    fn board(&self) -> anyhow::Result<String> {
+        self.setup
+            .game
+            .render(&self.position)
+            .map_err(|e| bad_input(e.to_string()))
     }
 
-    fn board(&self) -> String {
-        let mut s = String::new();
-        for (i, &h) in self.heaps.iter().enumerate() {
-            let matches = if h <= 30 {
-                "| ".repeat(h as usize)
-            } else {
-                format!("{}… ", "| ".repeat(30))
-            };
-            s.push_str(&format!(
-                "  {:>2}  {:>4}  {}\n",
-                heap_name(i),
-                h,
-                matches.trim_end()
-            ));
-        }
-        s
+    fn is_over(&self) -> anyhow::Result<bool> {
+        Ok(self
+            .setup
+            .game
+            .legal_moves(&self.position)
+            .map_err(|e| bad_input(e.to_string()))?
+            .is_empty())
     }
 
-    fn apply(&mut self, mv: HeapMove) {
-        self.heaps[mv.heap] -= mv.take;
-        self.history.push((self.to_move, mv));
+    fn apply(&mut self, mv: &MoveInfo) {
+        let before = std::mem::replace(&mut self.position, mv.to_text.clone());
+        self.history.push((self.to_move, before));
         self.to_move = self.to_move.flip();
     }
 
-    fn undo_one(&mut self) -> Option<(Side, HeapMove)> {
-        let (side, mv) = self.history.pop()?;
-        self.heaps[mv.heap] += mv.take;
+    fn undo_one(&mut self) -> Option<Side> {
+        let (side, before) = self.history.pop()?;
+        self.position = before;
         self.to_move = side;
-        Some((side, mv))
+        Some(side)
     }
 
-    fn hint(&self) -> String {
-        let a = nim::analyze(&self.heaps, self.setup.convention);
-        match a.winning_move(&self.heaps) {
-            Some(mv) => {
-                let why = match a.regime {
-                    nim::Regime::Bouton => format!(
-                        "the nim-sum is {}; this leaves nim-sum 0",
-                        a.nim_sum.value()
-                    ),
-                    nim::Regime::MisereEndgame => {
-                        "misère endgame: leave an odd number of 1-heaps".to_string()
-                    }
-                    nim::Regime::MisereOnesOnly => {
-                        "misère: leave an odd number of 1-heaps".to_string()
-                    }
-                };
-                format!(
-                    "Hint: {} ({why}). Type 'why' for the full explanation.",
-                    describe_move(&mv, &self.heaps)
-                )
-            }
+    fn analyze(&self, position: &str) -> anyhow::Result<nimatron::facade::Analysis> {
+        self.setup
+            .game
+            .analyze(position, self.setup.convention, self.setup.limits)
+            .map_err(game_error)
+    }
+
+    fn candidates(&self) -> anyhow::Result<Vec<Candidate<MoveInfo>>> {
+        let moves = self
+            .setup
+            .game
+            .candidate_moves(&self.position)
+            .map_err(|e| bad_input(e.to_string()))?;
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let after = self.analyze(&mv.to_text)?;
+            let material = self
+                .setup
+                .game
+                .material(&mv.to_text)
+                .map_err(|e| bad_input(e.to_string()))?;
+            out.push(Candidate {
+                outcome_after: after.outcome,
+                winning_replies: after.winning_moves.len(),
+                material_after: material,
+                mv,
+            });
+        }
+        Ok(out)
+    }
+
+    fn hint(&self) -> anyhow::Result<String> {
+        let a = self.analyze(&self.position)?;
+        Ok(match a.winning_moves.first() {
+            Some(mv) => format!(
+                "Hint: {} ({}). Type 'why' for the full explanation.",
+                mv.text, a.method
+            ),
             None => {
-                let stall = self.stalling_move();
+                let mut rng = self.rng.clone();
+                let stall = strategy::choose(Level::Perfect, &self.candidates()?, &mut rng);
                 format!(
-                    "Hint: this is a P-position (nim-sum {}): every move loses against perfect play. Make the win hard to find, e.g. {}.",
-                    a.nim_sum.value(),
-                    stall
-                        .map(|m| describe_move(&m, &self.heaps))
-                        .unwrap_or_default()
+                    "Hint: this is a P-position: every move loses against perfect play. Make the win hard to find, e.g. {}.",
+                    stall.map(|m| m.text).unwrap_or_default()
                 )
             }
-        }
-    }
-
-    fn candidates(&self) -> Vec<Candidate<HeapMove>> {
-        let convention = self.setup.convention;
-        let total: u64 = self.heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
-        let mut moves: Vec<HeapMove> = Vec::new();
-        for (heap, &h) in self.heaps.iter().enumerate() {
-            if total <= 2000 {
-                moves.extend((1..=h).map(|take| HeapMove { heap, take }));
-            } else {
-                // Representative subset for huge heaps: small takes, emptying,
-                // and every winning move.
-                let mut takes: Vec<u64> = (1..=h.min(8)).collect();
-                takes.push(h);
-                takes.push(h.saturating_sub(1).max(1));
-                takes.sort_unstable();
-                takes.dedup();
-                moves.extend(
-                    takes
-                        .into_iter()
-                        .filter(|&t| t >= 1 && t <= h)
-                        .map(|take| HeapMove { heap, take }),
-                );
-            }
-        }
-        if total > 2000 {
-            let a = nim::analyze(&self.heaps, convention);
-            moves.extend(a.winning_moves(&self.heaps));
-            moves.sort_unstable();
-            moves.dedup();
-        }
-        moves
-            .into_iter()
-            .map(|mv| {
-                let after = mv.apply(&self.heaps);
-                let a = nim::analyze(&after, convention);
-                Candidate {
-                    mv,
-                    outcome_after: a.outcome,
-                    winning_replies: a.winning_moves(&after).count(),
-                    material_after: after.iter().fold(0u64, |s, &h| s.saturating_add(h)),
-                }
-            })
-            .collect()
-    }
-
-    fn stalling_move(&self) -> Option<HeapMove> {
-        let mut rng = self.rng.clone();
-        strategy::choose(Level::Perfect, &self.candidates(), &mut rng)
-    }
-
-    fn computer_move(&mut self) -> Option<HeapMove> {
-        let candidates = self.candidates();
-        strategy::choose(self.setup.level, &candidates, &mut self.rng)
+        })
     }
 }
 
-/// Parse a typed move: `A 2`, `a2`, `take 2 from A`, `2 from A`, `A all`.
-fn parse_move(input: &str, heaps: &[u64]) -> Result<HeapMove, String> {
-    let lower = input.trim().to_ascii_lowercase();
-    let words: Vec<&str> = lower.split_whitespace().collect();
-    let (heap_word, count_word): (String, String) = match words.as_slice() {
-        ["take" | "remove", n, "from", "heap", h] | [n, "from", "heap", h] => {
-            (h.to_string(), n.to_string())
-        }
-        ["take" | "remove", n, "from", h] | [n, "from", h] => (h.to_string(), n.to_string()),
-        ["heap", h, n] | [h, n] => (h.to_string(), n.to_string()),
-        [single] => {
-            let split = single
-                .find(|c: char| !c.is_ascii_alphabetic())
-                .ok_or_else(|| format!("'{}' is not a move", input.trim()))?;
-            let (h, n) = single.split_at(split);
-            (h.to_string(), n.to_string())
-        }
-        _ => return Err(format!("'{}' is not a move", input.trim())),
-    };
-    let heap =
-        parse_heap_name(&heap_word).ok_or_else(|| format!("'{heap_word}' is not a heap letter"))?;
-    if heap >= heaps.len() {
-        return Err(format!(
-            "there is no heap {}: the heaps are A to {}",
-            heap_word.to_ascii_uppercase(),
-            heap_name(heaps.len() - 1)
-        ));
-    }
-    let size = heaps[heap];
-    let take = if count_word == "all" {
-        size
-    } else {
-        count_word.parse::<u64>().map_err(|_| {
-            format!("'{count_word}' is not a number of objects: give a whole number from 1 to {size}, or 'all'")
-        })?
-    };
-    if size == 0 {
-        return Err(format!("heap {} is empty", heap_name(heap)));
-    }
-    if take == 0 {
-        return Err("a move must take at least one object".to_string());
-    }
-    if take > size {
-        return Err(format!(
-            "heap {} has only {size} object{}",
-            heap_name(heap),
-            if size == 1 { "" } else { "s" }
-        ));
-    }
-    Ok(HeapMove { heap, take })
+fn help_text(game: &dyn Game) -> String {
+    format!(
+        "Moves:    {}\nCommands: hint   suggest a move and say why\n          why    the full explanation\n          undo   take back your last move\n          help   this text\n          quit   stop the game",
+        game.move_syntax()
+    )
 }
-
-const HELP: &str = "\
-Moves:    'A 2', 'a2' or 'take 2 from A' take 2 objects from heap A;
-          'A all' empties heap A.
-Commands: hint   suggest a move and say why
-          why    the full explanation: heaps in binary and the nim-sum
-          undo   take back your last move
-          help   this text
-          quit   stop the game";
 
 /// Play one game, reading moves from `input` and writing to `output`.
-pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> anyhow::Result<()> {
     let rule = match setup.convention {
-        Convention::Normal => "normal play: whoever takes the last object wins",
-        Convention::Misere => "misère play: whoever takes the last object loses",
+        Convention::Normal => "normal play: whoever makes the last move wins",
+        Convention::Misere => "misère play: whoever makes the last move loses",
     };
-    writeln!(output, "Nimatron — Nim, {rule}.")?;
+    writeln!(output, "Nimatron — {}, {rule}.", setup.game.spec())?;
     if setup.opponent == Opponent::Computer {
         writeln!(output, "Computer level: {}.", setup.level)?;
     }
-    let rng = SplitMix64::new(setup.seed);
-    let mut game = Game {
-        heaps: setup.heaps.clone(),
+    let mut table = Table {
+        position: setup.start.clone(),
         to_move: if setup.human_first {
             Side::Human
         } else {
             Side::Other
         },
         history: Vec::new(),
-        rng,
+        rng: SplitMix64::new(setup.seed),
         setup,
     };
+    let first = table.name(table.to_move);
     writeln!(
         output,
-        "{} move{} first. Type 'help' for help.\n",
-        game.name(game.to_move),
-        if game.to_move == Side::Human && game.setup.opponent == Opponent::Computer {
-            ""
-        } else {
-            "s"
-        }
+        "{first} move{} first. Type 'help' for help.\n",
+        if first == "You" { "" } else { "s" }
     )?;
-    write!(output, "{}", game.board())?;
+    write!(output, "{}", table.board()?)?;
     let mut line = String::new();
     loop {
-        if game.is_over() {
-            // The player to move cannot move: the last mover took the last object.
-            let last = game.to_move.flip();
-            let winner = match game.setup.convention {
+        if table.is_over()? {
+            // The player to move cannot move: the other side moved last.
+            let last = table.to_move.flip();
+            let winner = match table.setup.convention {
                 Convention::Normal => last,
-                Convention::Misere => game.to_move,
+                Convention::Misere => table.to_move,
             };
+            let name = table.name(winner);
             writeln!(
                 output,
-                "\n{} took the last object. {} win{}!",
-                game.name(last),
-                game.name(winner),
-                if game.name(winner) == "You" { "" } else { "s" }
+                "\n{} made the last move. {name} win{}!",
+                table.name(last),
+                if name == "You" { "" } else { "s" }
             )?;
             return Ok(());
         }
-        if game.setup.opponent == Opponent::Computer && game.to_move == Side::Other {
-            let mv = game
-                .computer_move()
-                .expect("a non-empty position has moves");
-            writeln!(output, "\nNimatron: {}.", describe_move(&mv, &game.heaps))?;
-            game.apply(mv);
-            write!(output, "{}", game.board())?;
+        if table.setup.opponent == Opponent::Computer && table.to_move == Side::Other {
+            let candidates = table.candidates()?;
+            let level = table.setup.level;
+            let mv = strategy::choose(level, &candidates, &mut table.rng)
+                .expect("a position with moves has candidates");
+            writeln!(output, "\nNimatron: {}.", mv.text)?;
+            table.apply(&mv);
+            write!(output, "{}", table.board()?)?;
             continue;
         }
-        write!(output, "\n{}> ", game.name(game.to_move))?;
+        write!(output, "\n{}> ", table.name(table.to_move))?;
         output.flush()?;
         line.clear();
         if input.read_line(&mut line)? == 0 {
             writeln!(output, "\nEnd of input: game abandoned.")?;
             return Ok(());
         }
-        let command = line.trim().to_ascii_lowercase();
-        match command.as_str() {
+        let command = line.trim();
+        match command.to_ascii_lowercase().as_str() {
             "" => continue,
             "quit" | "exit" | "q" => {
                 writeln!(output, "Game abandoned.")?;
                 return Ok(());
             }
-            "help" | "?" => writeln!(output, "{HELP}")?,
-            "hint" => writeln!(output, "{}", game.hint())?,
-            "why" | "explain" => write!(
-                output,
-                "{}",
-                explain::explain_position(&game.heaps, game.setup.convention)
-            )?,
+            "help" | "?" => writeln!(output, "{}", help_text(table.setup.game.as_ref()))?,
+            "hint" => writeln!(output, "{}", table.hint()?)?,
+            "why" | "explain" => write!(output, "{}", table.analyze(&table.position)?.explanation)?,
             "undo" => {
-                let undone = match game.setup.opponent {
-                    Opponent::Friend => game.undo_one().is_some(),
+                let undone = match table.setup.opponent {
+                    Opponent::Friend => table.undo_one().is_some(),
                     Opponent::Computer => {
                         // Take back moves until a move of yours is undone.
-                        if game.history.iter().any(|(s, _)| *s == Side::Human) {
-                            while let Some((side, _)) = game.undo_one() {
+                        if table.history.iter().any(|(s, _)| *s == Side::Human) {
+                            while let Some(side) = table.undo_one() {
                                 if side == Side::Human {
                                     break;
                                 }
@@ -394,21 +310,16 @@ pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> io
                 };
                 if undone {
                     writeln!(output, "Move taken back.")?;
-                    write!(output, "{}", game.board())?;
+                    write!(output, "{}", table.board()?)?;
                 } else {
                     writeln!(output, "Nothing to undo.")?;
                 }
             }
-            _ => match parse_move(&command, &game.heaps) {
+            _ => match table.setup.game.parse_move(&table.position, command) {
                 Ok(mv) => {
-                    writeln!(
-                        output,
-                        "{}: {}.",
-                        game.name(game.to_move),
-                        describe_move(&mv, &game.heaps)
-                    )?;
-                    game.apply(mv);
-                    write!(output, "{}", game.board())?;
+                    writeln!(output, "{}: {}.", table.name(table.to_move), mv.text)?;
+                    table.apply(&mv);
+                    write!(output, "{}", table.board()?)?;
                 }
                 Err(why) => writeln!(
                     output,
@@ -416,28 +327,5 @@ pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> io
                 )?,
             },
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn move_syntax() {
-        let heaps = [3, 4, 5];
-        let m = |heap, take| Ok(HeapMove { heap, take });
-        assert_eq!(parse_move("A 2", &heaps), m(0, 2));
-        assert_eq!(parse_move("a2", &heaps), m(0, 2));
-        assert_eq!(parse_move("take 2 from A", &heaps), m(0, 2));
-        assert_eq!(parse_move("take 3 from heap b", &heaps), m(1, 3));
-        assert_eq!(parse_move("2 from c", &heaps), m(2, 2));
-        assert_eq!(parse_move("C all", &heaps), m(2, 5));
-        assert!(parse_move("D 1", &heaps).unwrap_err().contains("no heap D"));
-        assert!(parse_move("A 4", &heaps).unwrap_err().contains("only 3"));
-        assert!(parse_move("A 0", &heaps).is_err());
-        assert!(parse_move("A -1", &heaps).is_err());
-        assert!(parse_move("hello world again", &heaps).is_err());
-        assert!(parse_move("7", &heaps).is_err());
     }
 }

@@ -153,7 +153,7 @@ fn computer_moves_first_and_friend_mode() {
     );
     let (screen, _) = play(&["--heaps", "2", "--opponent", "friend"], "A 1\nA 1\n");
     assert!(
-        screen.contains("Player 2 took the last object. Player 2 wins!"),
+        screen.contains("Player 2 made the last move. Player 2 wins!"),
         "{screen}"
     );
 }

@@ -35,14 +35,21 @@
 //! None yet: everything is always built.
 #![deny(missing_docs)]
 
+pub mod check;
 pub mod explain;
+pub mod facade;
+pub mod games;
 pub mod nim;
 mod nimber;
 mod outcome;
 pub mod position;
+mod rules;
+pub mod solve;
 mod spec;
 pub mod strategy;
 
+pub use facade::{Game, Notation, Theory};
 pub use nimber::{Nimber, mex};
 pub use outcome::{Convention, Outcome, ParseConventionError};
+pub use rules::{IllegalMove, Rules};
 pub use spec::{GameSpec, SpecError};

@@ -10,27 +10,128 @@ use std::str::FromStr;
 ///
 /// ```
 /// use nimatron::GameSpec;
-/// let spec: GameSpec = "nim".parse()?;
-/// assert_eq!(spec, GameSpec::Nim);
-/// assert_eq!(spec.to_string(), "nim");
+/// let spec: GameSpec = "moore:2".parse()?;
+/// assert_eq!(spec, GameSpec::Moore { heaps_per_move: 2, cap: None });
+/// assert_eq!(spec.to_string(), "moore:2");
+/// assert_eq!("twenty-one".parse::<GameSpec>()?.to_string(), "twenty-one:3,21");
 /// # Ok::<(), nimatron::SpecError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameSpec {
     /// Plain Nim: remove any positive number from one heap.
     Nim,
+    /// Add 1..=`max_add` to a running total; whoever says `target` loses.
+    TwentyOne {
+        /// The most that may be added in one turn.
+        max_add: u64,
+        /// The total whose sayer loses.
+        target: u64,
+    },
+    /// Add 1..=`max_add` to a running total; whoever reaches `target` wins.
+    Hundred {
+        /// The most that may be added in one turn.
+        max_add: u64,
+        /// The total that wins.
+        target: u64,
+    },
+    /// Take any number from one heap, or the same number from every heap.
+    Wythoff,
+    /// A ring of objects; remove 1..=`max_take` adjacent ones.
+    Circular {
+        /// The most adjacent objects one move removes.
+        max_take: u64,
+    },
+    /// Remove any positive number from a largest heap only.
+    Greedy,
+    /// Moore's index-k Nim: reduce between 1 and `heaps_per_move` heaps,
+    /// taking at most `cap` from each if a cap is given.
+    Moore {
+        /// k: how many heaps one move may reduce.
+        heaps_per_move: u64,
+        /// r: the most one move may take from a heap, if capped.
+        cap: Option<u64>,
+    },
+    /// Fibonacci Nim: one heap; take at most twice the previous take.
+    Fibonacci,
+}
+
+/// One catalogue line: the spec syntax and a summary.
+pub struct CatalogueEntry {
+    /// How the spec is written.
+    pub syntax: &'static str,
+    /// What the game is.
+    pub summary: &'static str,
 }
 
 impl GameSpec {
-    /// Every game name the parser accepts, with a one-line summary.
-    pub const CATALOGUE: &'static [(&'static str, &'static str)] =
-        &[("nim", "Nim: remove any number of objects from one heap")];
+    /// The game this spec names, ready to analyse and play.
+    pub fn build(&self) -> Result<Box<dyn crate::Game>, SpecError> {
+        crate::games::build(self)
+    }
+
+    /// Every game, in catalogue order.
+    pub const CATALOGUE: &'static [CatalogueEntry] = &[
+        CatalogueEntry {
+            syntax: "nim",
+            summary: "Nim: remove any number of objects from one heap",
+        },
+        CatalogueEntry {
+            syntax: "twenty-one[:K,N]",
+            summary: "say a total, adding 1..K each turn; whoever says N loses (default 3,21)",
+        },
+        CatalogueEntry {
+            syntax: "hundred[:K,N]",
+            summary: "add 1..K to a total; whoever reaches N wins (default 10,100)",
+        },
+        CatalogueEntry {
+            syntax: "wythoff",
+            summary: "take from one heap, or the same number from every heap",
+        },
+        CatalogueEntry {
+            syntax: "circular[:K]",
+            summary: "circular Nim: a ring; remove 1..K adjacent objects (default 3)",
+        },
+        CatalogueEntry {
+            syntax: "greedy",
+            summary: "Greedy Nim: take only from a largest heap",
+        },
+        CatalogueEntry {
+            syntax: "moore:K[,R]",
+            summary: "Moore's index-k Nim: reduce up to K heaps at once (at most R from each)",
+        },
+        CatalogueEntry {
+            syntax: "fibonacci",
+            summary: "Fibonacci Nim: one heap; take at most twice the previous take",
+        },
+    ];
+
+    /// The game names the parser accepts (the part before any `:`).
+    pub fn names() -> Vec<&'static str> {
+        GameSpec::CATALOGUE
+            .iter()
+            .map(|e| e.syntax.split(['[', ':']).next().unwrap_or(e.syntax))
+            .collect()
+    }
 }
 
 impl fmt::Display for GameSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameSpec::Nim => f.write_str("nim"),
+            GameSpec::TwentyOne { max_add, target } => write!(f, "twenty-one:{max_add},{target}"),
+            GameSpec::Hundred { max_add, target } => write!(f, "hundred:{max_add},{target}"),
+            GameSpec::Wythoff => f.write_str("wythoff"),
+            GameSpec::Circular { max_take } => write!(f, "circular:{max_take}"),
+            GameSpec::Greedy => f.write_str("greedy"),
+            GameSpec::Moore {
+                heaps_per_move,
+                cap: None,
+            } => write!(f, "moore:{heaps_per_move}"),
+            GameSpec::Moore {
+                heaps_per_move,
+                cap: Some(cap),
+            } => write!(f, "moore:{heaps_per_move},{cap}"),
+            GameSpec::Fibonacci => f.write_str("fibonacci"),
         }
     }
 }
@@ -52,29 +153,69 @@ pub enum SpecError {
         /// What is accepted instead.
         expected: String,
     },
+    /// The spec is recognised, but this build cannot play that game.
+    NotPlayable {
+        /// The spec.
+        game: String,
+    },
 }
 
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SpecError::UnknownGame { name } => {
-                let names: Vec<&str> = GameSpec::CATALOGUE.iter().map(|(n, _)| *n).collect();
-                write!(
-                    f,
-                    "unknown game '{name}': expected one of {} (see `nimatron games`)",
-                    names.join(", ")
-                )
-            }
+            SpecError::UnknownGame { name } => write!(
+                f,
+                "unknown game '{name}': expected one of {} (see `nimatron games`)",
+                GameSpec::names().join(", ")
+            ),
             SpecError::BadParameters {
                 game,
                 given,
                 expected,
             } => write!(f, "bad parameters '{given}' for game '{game}': {expected}"),
+            SpecError::NotPlayable { game } => write!(
+                f,
+                "the game '{game}' is recognised but not available in this build (see `nimatron games`)"
+            ),
         }
     }
 }
 
 impl std::error::Error for SpecError {}
+
+fn bad(game: &str, given: &str, expected: &str) -> SpecError {
+    SpecError::BadParameters {
+        game: game.into(),
+        given: given.into(),
+        expected: expected.into(),
+    }
+}
+
+/// Parse `a,b,...` as positive whole numbers, exactly `count` of them when
+/// `count` is given.
+fn positive_list(game: &str, params: &str, expected: &str) -> Result<Vec<u64>, SpecError> {
+    if params.trim().is_empty() {
+        return Err(bad(game, params, expected));
+    }
+    params
+        .split(',')
+        .map(|w| match w.trim().parse::<u64>() {
+            Ok(0) | Err(_) => Err(bad(game, params, expected)),
+            Ok(v) => Ok(v),
+        })
+        .collect()
+}
+
+fn no_params(game: &str, params: Option<&str>, value: GameSpec) -> Result<GameSpec, SpecError> {
+    match params {
+        None => Ok(value),
+        Some(p) => Err(bad(
+            game,
+            p,
+            &format!("{game} takes no parameters; write just '{game}'"),
+        )),
+    }
+}
 
 impl FromStr for GameSpec {
     type Err = SpecError;
@@ -84,16 +225,106 @@ impl FromStr for GameSpec {
             Some((n, p)) => (n, Some(p)),
             None => (s, None),
         };
-        match name.to_ascii_lowercase().as_str() {
-            "nim" => match params {
-                None => Ok(GameSpec::Nim),
-                Some(p) => Err(SpecError::BadParameters {
-                    game: "nim".into(),
-                    given: p.into(),
-                    expected: "nim takes no parameters; write just 'nim'".into(),
-                }),
-            },
-            _ => Err(SpecError::UnknownGame { name: name.into() }),
+        let name = name.to_ascii_lowercase();
+        match name.as_str() {
+            "nim" => no_params("nim", params, GameSpec::Nim),
+            "wythoff" => no_params("wythoff", params, GameSpec::Wythoff),
+            "greedy" => no_params("greedy", params, GameSpec::Greedy),
+            "fibonacci" => no_params("fibonacci", params, GameSpec::Fibonacci),
+            "twenty-one" | "hundred" => {
+                let expected = "expected K,N: the most added per turn (at least 1) and the target total (at least 1), e.g. 3,21";
+                let (max_add, target) = match params {
+                    None if name == "twenty-one" => (3, 21),
+                    None => (10, 100),
+                    Some(p) => match positive_list(&name, p, expected)?.as_slice() {
+                        [k, n] => (*k, *n),
+                        _ => return Err(bad(&name, p, expected)),
+                    },
+                };
+                Ok(if name == "twenty-one" {
+                    GameSpec::TwentyOne { max_add, target }
+                } else {
+                    GameSpec::Hundred { max_add, target }
+                })
+            }
+            "circular" => {
+                let expected = "expected K, the most adjacent objects one move removes (at least 1), e.g. circular:3";
+                let max_take = match params {
+                    None => 3,
+                    Some(p) => match positive_list("circular", p, expected)?.as_slice() {
+                        [k] => *k,
+                        _ => return Err(bad("circular", p, expected)),
+                    },
+                };
+                Ok(GameSpec::Circular { max_take })
+            }
+            "moore" => {
+                let expected = "expected K or K,R: K heaps per move (at least 1), R the most taken from each (at least 1), e.g. moore:2 or moore:2,1";
+                let p = params.ok_or_else(|| bad("moore", "", expected))?;
+                match positive_list("moore", p, expected)?.as_slice() {
+                    [k] => Ok(GameSpec::Moore {
+                        heaps_per_move: *k,
+                        cap: None,
+                    }),
+                    [k, r] => Ok(GameSpec::Moore {
+                        heaps_per_move: *k,
+                        cap: Some(*r),
+                    }),
+                    _ => Err(bad("moore", p, expected)),
+                }
+            }
+            _ => Err(SpecError::UnknownGame { name }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_round_trip() {
+        for text in [
+            "nim",
+            "twenty-one:3,21",
+            "twenty-one:5,34",
+            "hundred:10,100",
+            "wythoff",
+            "circular:3",
+            "greedy",
+            "moore:2",
+            "moore:2,1",
+            "fibonacci",
+        ] {
+            let spec: GameSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(spec.to_string().parse::<GameSpec>().unwrap(), spec);
+        }
+        assert_eq!(
+            "hundred".parse::<GameSpec>().unwrap().to_string(),
+            "hundred:10,100"
+        );
+        assert_eq!(
+            "circular".parse::<GameSpec>().unwrap().to_string(),
+            "circular:3"
+        );
+        assert_eq!("NIM".parse::<GameSpec>().unwrap(), GameSpec::Nim);
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_accepted() {
+        for (text, says) in [
+            ("moore:0", "K heaps per move"),
+            ("moore", "K heaps per move"),
+            ("moore:1,2,3", "K or K,R"),
+            ("twenty-one:3", "K,N"),
+            ("twenty-one:0,21", "at least 1"),
+            ("circular:x", "circular:3"),
+            ("nim:3", "no parameters"),
+            ("chess", "unknown game 'chess'"),
+        ] {
+            let e = text.parse::<GameSpec>().unwrap_err().to_string();
+            assert!(e.contains(says), "{text}: {e}");
         }
     }
 }

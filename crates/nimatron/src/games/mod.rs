@@ -1,0 +1,17 @@
+//! The games Nimatron knows, one module each, behind the [`Game`] facade.
+
+pub mod heaps;
+pub mod nim;
+
+use crate::facade::{Adapter, Game};
+use crate::{GameSpec, SpecError};
+
+/// Build the game a spec names.
+pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
+    match spec {
+        GameSpec::Nim => Ok(Box::new(Adapter::new(spec.clone(), nim::Nim))),
+        _ => Err(SpecError::NotPlayable {
+            game: spec.to_string(),
+        }),
+    }
+}

@@ -1,0 +1,410 @@
+//! Generic solvers for any [`Rules`]: Grundy values by memoised mex, and
+//! outcome search for either convention. Both keep a transposition table
+//! over canonical positions, walk the game tree with an explicit stack (deep
+//! games cannot overflow the call stack), and stop with
+//! [`SolveError::StateLimit`] rather than exhaust memory.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::{Convention, Nimber, Outcome, Rules, mex};
+
+/// Bounds on a solver's work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most positions a solver may store. Raise it for bigger searches;
+    /// each stored position costs roughly its own size plus 40 bytes.
+    pub max_states: usize,
+}
+
+impl Limits {
+    /// The default state limit: enough for every small position, well
+    /// within memory.
+    pub const DEFAULT_MAX_STATES: usize = 5_000_000;
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_states: Limits::DEFAULT_MAX_STATES,
+        }
+    }
+}
+
+/// Why a solver gave up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The transposition table reached its limit before the answer.
+    StateLimit {
+        /// The limit that was reached.
+        limit: usize,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::StateLimit { limit } => write!(
+                f,
+                "the search stopped at its limit of {limit} positions without an answer; raise the limit (--max-states) or try a smaller position"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Grundy values under normal play, for any [`Rules`].
+///
+/// The value of a position is the XOR of its components' values; the value
+/// of a component is the mex of its options' values.
+pub struct GrundySolver<'r, R: Rules> {
+    rules: &'r R,
+    limits: Limits,
+    memo: HashMap<R::Position, Nimber>,
+    /// Table size when this solver started: the limit counts new states.
+    start: usize,
+}
+
+impl<'r, R: Rules> GrundySolver<'r, R> {
+    /// A solver with an empty table.
+    pub fn new(rules: &'r R, limits: Limits) -> Self {
+        GrundySolver {
+            rules,
+            limits,
+            memo: HashMap::new(),
+            start: 0,
+        }
+    }
+
+    /// A solver that starts from a table kept from earlier work.
+    pub fn with_table(rules: &'r R, limits: Limits, memo: HashMap<R::Position, Nimber>) -> Self {
+        let start = memo.len();
+        GrundySolver {
+            rules,
+            limits,
+            memo,
+            start,
+        }
+    }
+
+    /// The table, to keep for later.
+    pub fn into_table(self) -> HashMap<R::Position, Nimber> {
+        self.memo
+    }
+
+    /// How many component values are stored.
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Change the limit (for example, to raise it and try again).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The Grundy value of `position`.
+    pub fn grundy(&mut self, position: &R::Position) -> Result<Nimber, SolveError> {
+        let mut total = Nimber::ZERO;
+        for component in self.rules.components(position) {
+            total += self.component(&component)?;
+        }
+        Ok(total)
+    }
+
+    /// The value of a position if every component is already known.
+    fn known(&self, position: &R::Position) -> Result<Nimber, R::Position> {
+        let mut total = Nimber::ZERO;
+        for component in self.rules.components(position) {
+            let key = self.rules.canonical(&component);
+            match self.memo.get(&key) {
+                Some(&v) => total += v,
+                None => return Err(key),
+            }
+        }
+        Ok(total)
+    }
+
+    fn component(&mut self, component: &R::Position) -> Result<Nimber, SolveError> {
+        let root = self.rules.canonical(component);
+        if let Some(&v) = self.memo.get(&root) {
+            return Ok(v);
+        }
+        struct Frame<P> {
+            key: P,
+            options: Vec<P>,
+            next: usize,
+            values: Vec<Nimber>,
+        }
+        let mut stack: Vec<Frame<R::Position>> = vec![Frame {
+            options: self.rules.options(&root),
+            key: root.clone(),
+            next: 0,
+            values: Vec::new(),
+        }];
+        while let Some(top) = stack.last_mut() {
+            if top.next == top.options.len() {
+                let value = mex(top.values.iter().copied());
+                let frame = stack.pop().expect("non-empty");
+                if self.memo.len() - self.start >= self.limits.max_states {
+                    return Err(SolveError::StateLimit {
+                        limit: self.limits.max_states,
+                    });
+                }
+                self.memo.insert(frame.key, value);
+                continue;
+            }
+            match self.known(&top.options[top.next]) {
+                Ok(v) => {
+                    top.values.push(v);
+                    top.next += 1;
+                }
+                Err(missing) => {
+                    let options = self.rules.options(&missing);
+                    stack.push(Frame {
+                        key: missing,
+                        options,
+                        next: 0,
+                        values: Vec::new(),
+                    });
+                }
+            }
+        }
+        Ok(self.memo[&root])
+    }
+}
+
+/// Outcome search under either convention, for any [`Rules`].
+///
+/// Under normal play with components it is faster to use [`GrundySolver`];
+/// this search treats the position as a whole, which misère play needs.
+pub struct OutcomeSearch<'r, R: Rules> {
+    rules: &'r R,
+    convention: Convention,
+    limits: Limits,
+    /// Canonical position → whether the player to move wins.
+    memo: HashMap<R::Position, bool>,
+    /// Table size when this search started: the limit counts new states.
+    start: usize,
+}
+
+impl<'r, R: Rules> OutcomeSearch<'r, R> {
+    /// A search with an empty table.
+    pub fn new(rules: &'r R, convention: Convention, limits: Limits) -> Self {
+        OutcomeSearch {
+            rules,
+            convention,
+            limits,
+            memo: HashMap::new(),
+            start: 0,
+        }
+    }
+
+    /// A search that starts from a table kept from earlier work (for the
+    /// same convention).
+    pub fn with_table(
+        rules: &'r R,
+        convention: Convention,
+        limits: Limits,
+        memo: HashMap<R::Position, bool>,
+    ) -> Self {
+        let start = memo.len();
+        OutcomeSearch {
+            rules,
+            convention,
+            limits,
+            memo,
+            start,
+        }
+    }
+
+    /// The table, to keep for later.
+    pub fn into_table(self) -> HashMap<R::Position, bool> {
+        self.memo
+    }
+
+    /// How many positions are stored.
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Change the limit.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// The convention searched.
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// The outcome of `position` for the player to move.
+    pub fn outcome(&mut self, position: &R::Position) -> Result<Outcome, SolveError> {
+        let root = self.rules.canonical(position);
+        if let Some(&w) = self.memo.get(&root) {
+            return Ok(Outcome::from_to_move_wins(w));
+        }
+        struct Frame<P> {
+            key: P,
+            options: Vec<P>,
+            next: usize,
+        }
+        let mut stack = vec![Frame {
+            options: self.canonical_options(&root),
+            key: root.clone(),
+            next: 0,
+        }];
+        while let Some(top) = stack.last_mut() {
+            let result = if top.options.is_empty() {
+                Some(self.convention == Convention::Misere)
+            } else if top.next == top.options.len() {
+                Some(false) // every option wins for the opponent
+            } else {
+                match self.memo.get(&top.options[top.next]) {
+                    Some(false) => Some(true), // a move to a lost position
+                    Some(true) => {
+                        top.next += 1;
+                        None
+                    }
+                    None => {
+                        let key = top.options[top.next].clone();
+                        let options = self.canonical_options(&key);
+                        stack.push(Frame {
+                            key,
+                            options,
+                            next: 0,
+                        });
+                        None
+                    }
+                }
+            };
+            if let Some(wins) = result {
+                if self.memo.len() - self.start >= self.limits.max_states {
+                    return Err(SolveError::StateLimit {
+                        limit: self.limits.max_states,
+                    });
+                }
+                let frame = stack.pop().expect("non-empty");
+                self.memo.insert(frame.key, wins);
+            }
+        }
+        Ok(Outcome::from_to_move_wins(self.memo[&root]))
+    }
+
+    fn canonical_options(&self, position: &R::Position) -> Vec<R::Position> {
+        let mut options: Vec<R::Position> = self
+            .rules
+            .options(position)
+            .iter()
+            .map(|p| self.rules.canonical(p))
+            .collect();
+        // Duplicates waste work; keep the first of each.
+        let mut seen = std::collections::HashSet::with_capacity(options.len());
+        options.retain(|p| seen.insert(p.clone()));
+        options
+    }
+
+    /// Every move from `position` that leaves the opponent lost.
+    pub fn winning_moves(&mut self, position: &R::Position) -> Result<Vec<R::Move>, SolveError> {
+        let mut winning = Vec::new();
+        for mv in self.rules.moves(position) {
+            let after = self.rules.apply(position, &mv);
+            if self.outcome(&after)? == Outcome::P {
+                winning.push(mv);
+            }
+        }
+        Ok(winning)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Nim as plain rules: (heap, take) moves, heaps as components.
+    struct PlainNim;
+    impl Rules for PlainNim {
+        type Position = Vec<u64>;
+        type Move = (usize, u64);
+        fn moves(&self, p: &Vec<u64>) -> Vec<(usize, u64)> {
+            (0..p.len())
+                .flat_map(|i| (1..=p[i]).map(move |t| (i, t)))
+                .collect()
+        }
+        fn apply(&self, p: &Vec<u64>, &(i, t): &(usize, u64)) -> Vec<u64> {
+            let mut q = p.clone();
+            q[i] -= t;
+            q
+        }
+        fn components(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+            p.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+        }
+        fn canonical(&self, p: &Vec<u64>) -> Vec<u64> {
+            let mut q: Vec<u64> = p.iter().copied().filter(|&h| h > 0).collect();
+            q.sort_unstable();
+            q
+        }
+    }
+
+    #[test]
+    fn grundy_of_nim_is_the_nim_sum() {
+        let mut solver = GrundySolver::new(&PlainNim, Limits::default());
+        for a in 0..6 {
+            for b in 0..6 {
+                for c in 0..6 {
+                    assert_eq!(solver.grundy(&vec![a, b, c]).unwrap(), Nimber(a ^ b ^ c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn search_matches_bouton_in_both_conventions() {
+        for convention in [Convention::Normal, Convention::Misere] {
+            let mut search = OutcomeSearch::new(&PlainNim, convention, Limits::default());
+            for a in 0..5 {
+                for b in 0..5 {
+                    for c in 0..5 {
+                        let p = vec![a, b, c];
+                        assert_eq!(
+                            search.outcome(&p).unwrap(),
+                            crate::nim::outcome(&p, convention),
+                            "{convention} {p:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn deep_games_do_not_overflow_the_stack() {
+        /// Take exactly one: a chain 100 000 deep.
+        struct Chain;
+        impl Rules for Chain {
+            type Position = u64;
+            type Move = ();
+            fn moves(&self, n: &u64) -> Vec<()> {
+                if *n > 0 { vec![()] } else { vec![] }
+            }
+            fn apply(&self, n: &u64, _: &()) -> u64 {
+                n - 1
+            }
+        }
+        let mut solver = GrundySolver::new(&Chain, Limits::default());
+        assert_eq!(solver.grundy(&100_001).unwrap(), Nimber(1));
+        let mut search = OutcomeSearch::new(&Chain, Convention::Misere, Limits::default());
+        assert_eq!(search.outcome(&100_001).unwrap(), Outcome::P);
+    }
+
+    #[test]
+    fn limits_stop_the_search() {
+        let limits = Limits { max_states: 10 };
+        let mut search = OutcomeSearch::new(&PlainNim, Convention::Misere, limits);
+        let err = search.outcome(&vec![9, 9, 9, 9]).unwrap_err();
+        assert_eq!(err, SolveError::StateLimit { limit: 10 });
+        assert!(err.to_string().contains("limit of 10 positions"));
+        let mut solver = GrundySolver::new(&PlainNim, limits);
+        assert!(solver.grundy(&vec![30]).is_err());
+    }
+}
