@@ -2,6 +2,7 @@
 
 pub mod heaps;
 pub mod nim;
+pub mod wythoff;
 
 use crate::facade::{Adapter, Game};
 use crate::{GameSpec, SpecError};
@@ -10,6 +11,7 @@ use crate::{GameSpec, SpecError};
 pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
     match spec {
         GameSpec::Nim => Ok(Box::new(Adapter::new(spec.clone(), nim::Nim))),
+        GameSpec::Wythoff => Ok(Box::new(Adapter::new(spec.clone(), wythoff::Wythoff))),
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
         }),
