@@ -133,3 +133,105 @@ fn wythoff_bad_input_exits_2() {
     );
     bad_input(&["analyze", "--game", "wythoff", "3", "x"], "heap 'x'");
 }
+
+/// Read the heap sizes off the last board drawn in `screen`.
+fn last_board(screen: &str) -> Vec<u64> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let start = lines
+        .iter()
+        .rposition(|l| {
+            let mut w = l.split_whitespace();
+            w.next() == Some("A") && w.next().is_some_and(|n| n.parse::<u64>().is_ok())
+        })
+        .expect("a board");
+    lines[start..]
+        .iter()
+        .map_while(|l| {
+            let mut w = l.split_whitespace();
+            match (w.next(), w.next().and_then(|n| n.parse::<u64>().ok())) {
+                (Some(name), Some(size)) if name.chars().all(|c| c.is_ascii_uppercase()) => {
+                    Some(size)
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// A whole game of Greedy Nim through standard input, from 3 5 5 7 (an
+/// N-position), answering every computer move with the seeds' move computed
+/// here from the board on the screen: the player must win.
+fn greedy_full_game(misere: bool) {
+    use nimatron::Convention;
+    use nimatron::games::greedy;
+    use std::io::{BufReader, Read};
+    let mut args = vec!["play", "--game", "greedy", "--seed", "3"];
+    if misere {
+        args.push("--misere");
+    }
+    let convention = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut screen = String::new();
+    for _ in 0..60 {
+        let mut chunk = Vec::new();
+        let mut byte = [0u8];
+        while !chunk.ends_with(b"You> ") && stdout.read(&mut byte).expect("read") == 1 {
+            chunk.push(byte[0]);
+        }
+        let text = String::from_utf8(chunk).expect("utf-8");
+        screen.push_str(&text);
+        if !text.ends_with("You> ") {
+            break;
+        }
+        let heaps = last_board(&screen);
+        let (moves, _) = greedy::winning_moves(&heaps, convention);
+        let mv = moves.first().expect("we keep a winning position");
+        writeln!(stdin, "{} {}", (b'A' + mv.heap as u8) as char, mv.take).expect("send");
+    }
+    drop(stdin);
+    assert!(child.wait().expect("exit").success());
+    assert!(screen.contains("You win!"), "{screen}");
+    assert!(screen.contains("Nimatron: "), "{screen}");
+}
+
+#[test]
+fn greedy_full_games_through_standard_input() {
+    greedy_full_game(false);
+    greedy_full_game(true);
+}
+
+#[test]
+fn greedy_json_and_bad_moves() {
+    // 3 5 5 7: one largest heap, p_n = 2 even: reduce 7 below 5.
+    let v = analyze_json(&["--game", "greedy", "3", "5", "5", "7"]);
+    assert_eq!(v["outcome"], "N");
+    let takes: Vec<u64> = v["winning_moves"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|m| m["take"].as_u64().expect("take"))
+        .collect();
+    assert_eq!(takes, [3, 4, 5, 6, 7]);
+    assert_eq!(v["winning_moves"][0]["heap"], 3);
+    // Misère 2 1 1: reduce the 2 to 1, leaving three 1-heaps.
+    let v = analyze_json(&["--game", "greedy", "--misere", "2", "1", "1"]);
+    assert_eq!(v["winning_moves"][0]["to"], json!([1, 1, 1]));
+    let (screen, code) = play(&["--game", "greedy", "--position", "3 5 5"], "A 1\nquit\n");
+    assert_eq!(code, Some(0));
+    assert!(
+        screen.contains("Greedy Nim takes only from a largest heap (B or C)"),
+        "{screen}"
+    );
+    bad_input(&["analyze", "--game", "greedy", "3", "-1"], "heap '-1'");
+}

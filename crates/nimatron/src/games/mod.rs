@@ -1,5 +1,6 @@
 //! The games Nimatron knows, one module each, behind the [`Game`] facade.
 
+pub mod greedy;
 pub mod heaps;
 pub mod nim;
 pub mod wythoff;
@@ -11,6 +12,7 @@ use crate::{GameSpec, SpecError};
 pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
     match spec {
         GameSpec::Nim => Ok(Box::new(Adapter::new(spec.clone(), nim::Nim))),
+        GameSpec::Greedy => Ok(Box::new(Adapter::new(spec.clone(), greedy::Greedy))),
         GameSpec::Wythoff => Ok(Box::new(Adapter::new(spec.clone(), wythoff::Wythoff))),
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
