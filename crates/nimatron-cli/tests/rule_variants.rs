@@ -235,3 +235,61 @@ fn greedy_json_and_bad_moves() {
     );
     bad_input(&["analyze", "--game", "greedy", "3", "-1"], "heap '-1'");
 }
+
+#[test]
+fn moore_json_constructive_move_and_counterexample() {
+    // 3 5 6 7 under moore:2: every column has three 1s (P).
+    let v = analyze_json(&["--game", "moore:2", "3", "5", "6", "7"]);
+    assert_eq!(v["outcome"], "P");
+    // Huge heaps: the constructed move reduces at most 2 heaps and leaves
+    // every column a multiple of 3.
+    let v = analyze_json(&[
+        "--game",
+        "moore:2",
+        "1000000000000",
+        "999999999999",
+        "77777777777",
+        "5",
+        "6",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    let mv = &v["winning_moves"][0];
+    let after: Vec<u64> = mv["to"]
+        .as_array()
+        .expect("to")
+        .iter()
+        .map(|h| h.as_u64().expect("size"))
+        .collect();
+    for j in 0..64 {
+        let ones = after.iter().filter(|&&h| h >> j & 1 == 1).count();
+        assert_eq!(ones % 3, 0, "{v}");
+    }
+    assert!(mv["heap"].is_null() || mv["heap"].is_u64());
+    assert!(
+        v["explanation"]
+            .as_str()
+            .expect("text")
+            .contains("only the constructed winning move is listed")
+    );
+    // The seeds' cap claim fails: moore:2,1 on 1 1 1 2 is N, by search.
+    let v = analyze_json(&["--game", "moore:2,1", "1", "1", "1", "2"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["method"].as_str().expect("method").contains("memoised"));
+    assert!(v["winning_moves"][0]["heap"].is_null());
+    assert_eq!(v["winning_moves"][0]["take"], 2);
+    assert_eq!(v["winning_moves"][0]["move"], "A 1, D 1");
+}
+
+#[test]
+fn moore_bad_specs_and_moves() {
+    bad_input(&["analyze", "--game", "moore:0", "1"], "K heaps per move");
+    bad_input(&["analyze", "--game", "moore:2,0", "1"], "at least 1");
+    bad_input(&["analyze", "--game", "moore", "1"], "K or K,R");
+    let (screen, code) = play(
+        &["--game", "moore:2,3", "--position", "3 5 6"],
+        "A 1, B 1, C 1\nB 4\nquit\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(screen.contains("at most 2 heaps"), "{screen}");
+    assert!(screen.contains("at most 3 may be taken"), "{screen}");
+}

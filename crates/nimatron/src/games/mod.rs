@@ -2,6 +2,7 @@
 
 pub mod greedy;
 pub mod heaps;
+pub mod moore;
 pub mod nim;
 pub mod wythoff;
 
@@ -13,6 +14,13 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
     match spec {
         GameSpec::Nim => Ok(Box::new(Adapter::new(spec.clone(), nim::Nim))),
         GameSpec::Greedy => Ok(Box::new(Adapter::new(spec.clone(), greedy::Greedy))),
+        GameSpec::Moore {
+            heaps_per_move,
+            cap,
+        } => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            moore::Moore::new(*heaps_per_move, *cap),
+        ))),
         GameSpec::Wythoff => Ok(Box::new(Adapter::new(spec.clone(), wythoff::Wythoff))),
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
