@@ -293,3 +293,105 @@ fn moore_bad_specs_and_moves() {
     assert!(screen.contains("at most 2 heaps"), "{screen}");
     assert!(screen.contains("at most 3 may be taken"), "{screen}");
 }
+
+/// A whole game of Fibonacci Nim through standard input from a fresh heap
+/// of 20, taking the Zeckendorf move computed here from the screen.
+fn fibonacci_full_game(misere: bool) {
+    use nimatron::Convention;
+    use nimatron::games::fibonacci::{FibPosition, solve};
+    use std::io::{BufReader, Read};
+    let mut args = vec!["play", "--game", "fibonacci", "--seed", "9"];
+    if misere {
+        args.push("--misere");
+    }
+    let convention = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut screen = String::new();
+    for _ in 0..40 {
+        let mut chunk = Vec::new();
+        let mut byte = [0u8];
+        while !chunk.ends_with(b"You> ") && stdout.read(&mut byte).expect("read") == 1 {
+            chunk.push(byte[0]);
+        }
+        let text = String::from_utf8(chunk).expect("utf-8");
+        screen.push_str(&text);
+        if !text.ends_with("You> ") {
+            break;
+        }
+        let number_after = |key: &str| -> u64 {
+            let line = screen
+                .lines()
+                .rev()
+                .find(|l| l.trim_start().starts_with(key));
+            line.and_then(|l| l.trim_start()[key.len()..].split_whitespace().next())
+                .and_then(|w| w.parse().ok())
+                .expect("a number on the board")
+        };
+        let position = FibPosition::with_limit(number_after("heap"), number_after("may take 1 to"));
+        let (_, takes) = solve(&position, convention);
+        writeln!(
+            stdin,
+            "take {}",
+            takes.first().expect("we keep a winning position")
+        )
+        .expect("send");
+    }
+    drop(stdin);
+    assert!(child.wait().expect("exit").success());
+    assert!(screen.contains("You win!"), "{screen}");
+    assert!(screen.contains("Nimatron: "), "{screen}");
+}
+
+#[test]
+fn fibonacci_full_games_through_standard_input() {
+    fibonacci_full_game(false);
+    fibonacci_full_game(true);
+}
+
+#[test]
+fn fibonacci_positions_moves_and_limits() {
+    let v = analyze_json(&["--game", "fibonacci", "21"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["position"], "21");
+    let v = analyze_json(&["--game", "fibonacci", "20/4"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["heap"], 0);
+    assert_eq!(v["winning_moves"][0]["take"], 2);
+    assert_eq!(v["winning_moves"][0]["to"], "18/4");
+    // 20 = 13 + 5 + 2 and the limit is 1: lost.
+    let v = analyze_json(&["--game", "fibonacci", "20/1"]);
+    assert_eq!(v["outcome"], "P");
+    bad_input(
+        &["analyze", "--game", "fibonacci", "3", "4"],
+        "Fibonacci Nim has one",
+    );
+    bad_input(&["analyze", "--game", "fibonacci", "20/0"], "at least 1");
+    bad_input(&["analyze", "--game", "fibonacci", "20/x"], "limit 'x'");
+    bad_input(&["analyze", "--game", "fibonacci:2", "20"], "no parameters");
+    // A take above the limit is refused in play, naming the limit.
+    let (screen, code) = play(
+        &["--game", "fibonacci", "--position", "20/4"],
+        "take 5\nquit\n",
+    );
+    assert_eq!(code, Some(0));
+    assert!(screen.contains("at most 4 may be taken now"), "{screen}");
+    let (screen, _) = play(
+        &["--game", "fibonacci", "--position", "20"],
+        "take 20\nquit\n",
+    );
+    assert!(
+        screen.contains("the first move may take at most 19"),
+        "{screen}"
+    );
+}

@@ -1,5 +1,6 @@
 //! The games Nimatron knows, one module each, behind the [`Game`] facade.
 
+pub mod fibonacci;
 pub mod greedy;
 pub mod heaps;
 pub mod moore;
@@ -13,6 +14,7 @@ use crate::{GameSpec, SpecError};
 pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
     match spec {
         GameSpec::Nim => Ok(Box::new(Adapter::new(spec.clone(), nim::Nim))),
+        GameSpec::Fibonacci => Ok(Box::new(Adapter::new(spec.clone(), fibonacci::Fibonacci))),
         GameSpec::Greedy => Ok(Box::new(Adapter::new(spec.clone(), greedy::Greedy))),
         GameSpec::Moore {
             heaps_per_move,
