@@ -127,9 +127,11 @@ pub fn analysis_json(a: &Analysis, limit: usize) -> serde_json::Value {
                 "text": capitalise(&m.text),
                 "move": m.notation,
             });
-            if let (Some(heap), Some(take)) = (m.heap, m.take) {
-                entry["heap"] = serde_json::json!(heap);
-                entry["take"] = serde_json::json!(take);
+            // A move that changes several heaps has `heap` null and `take`
+            // the number of objects it removes in all.
+            if m.heap.is_some() || m.take.is_some() {
+                entry["heap"] = serde_json::json!(m.heap);
+                entry["take"] = serde_json::json!(m.take);
             }
             entry
         })

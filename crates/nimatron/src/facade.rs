@@ -229,6 +229,20 @@ pub trait Notation: Rules {
     fn heap_move(&self, _position: &Self::Position, _mv: &Self::Move) -> Option<(usize, u64)> {
         None
     }
+    /// For heap games: the `heap` and `take` a front end reports. The
+    /// default splits [`heap_move`](Notation::heap_move); a move that
+    /// changes several heaps has no single heap (`None`) but may still say
+    /// how many objects it removes in all.
+    fn heap_fields(
+        &self,
+        position: &Self::Position,
+        mv: &Self::Move,
+    ) -> (Option<usize>, Option<u64>) {
+        match self.heap_move(position, mv) {
+            Some((heap, take)) => (Some(heap), Some(take)),
+            None => (None, None),
+        }
+    }
     /// A picture of the position for the terminal.
     fn render(&self, position: &Self::Position) -> String {
         self.format_position(position)
@@ -374,10 +388,7 @@ impl<G: Theory> Adapter<G> {
 
     fn info(&self, position: &G::Position, mv: &G::Move) -> MoveInfo {
         let after = self.game.apply(position, mv);
-        let (heap, take) = match self.game.heap_move(position, mv) {
-            Some((h, t)) => (Some(h), Some(t)),
-            None => (None, None),
-        };
+        let (heap, take) = self.game.heap_fields(position, mv);
         MoveInfo {
             notation: self.game.format_move(position, mv),
             text: self.game.describe_move(position, mv),
