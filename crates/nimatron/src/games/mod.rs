@@ -1,7 +1,10 @@
 //! The games Nimatron knows, one module each, behind the [`Game`] facade.
 
+pub mod counting;
 pub mod heaps;
+pub mod hundred;
 pub mod nim;
+pub mod twenty_one;
 
 use crate::facade::{Adapter, Game};
 use crate::{GameSpec, SpecError};
@@ -10,8 +13,41 @@ use crate::{GameSpec, SpecError};
 pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
     match spec {
         GameSpec::Nim => Ok(Box::new(Adapter::new(spec.clone(), nim::Nim))),
+        GameSpec::TwentyOne { max_add, target } => {
+            check_max_add(spec, *max_add)?;
+            let game = twenty_one::TwentyOne {
+                max_add: *max_add,
+                target: *target,
+            };
+            Ok(Box::new(Adapter::new(spec.clone(), game)))
+        }
+        GameSpec::Hundred { max_add, target } => {
+            check_max_add(spec, *max_add)?;
+            let game = hundred::Hundred {
+                max_add: *max_add,
+                target: *target,
+            };
+            Ok(Box::new(Adapter::new(spec.clone(), game)))
+        }
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
         }),
     }
+}
+
+/// The counting games list every move in play, so K must stay listable.
+fn check_max_add(spec: &GameSpec, max_add: u64) -> Result<(), SpecError> {
+    if max_add > counting::MAX_ADD {
+        let text = spec.to_string();
+        let (game, given) = text.split_once(':').unwrap_or((&text, ""));
+        return Err(SpecError::BadParameters {
+            game: game.to_string(),
+            given: given.to_string(),
+            expected: format!(
+                "K (the most added per turn) may be at most {}",
+                counting::MAX_ADD
+            ),
+        });
+    }
+    Ok(())
 }
