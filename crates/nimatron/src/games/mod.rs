@@ -1,5 +1,6 @@
 //! The games Nimatron knows, one module each, behind the [`Game`] facade.
 
+pub mod circular;
 pub mod counting;
 pub mod heaps;
 pub mod hundred;
@@ -21,6 +22,10 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             };
             Ok(Box::new(Adapter::new(spec.clone(), game)))
         }
+        GameSpec::Circular { max_take } => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            circular::Circular::new(*max_take),
+        ))),
         GameSpec::Hundred { max_add, target } => {
             check_max_add(spec, *max_add)?;
             let game = hundred::Hundred {
