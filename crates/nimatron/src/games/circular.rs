@@ -39,8 +39,22 @@ const POSITION_SYNTAX: &str = "a ring: a count n for a full ring of n objects (e
 
 /// A ring of places; `true` is an object, `false` a gap. Place i (1-based)
 /// is next to places i − 1 and i + 1, and place n is next to place 1.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Ring(pub Vec<bool>);
+
+/// Hash 64 places per word: the searches hash many rings.
+impl std::hash::Hash for Ring {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_usize(self.0.len());
+        for chunk in self.0.chunks(64) {
+            let word = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |w, (i, &c)| w | (c as u64) << i);
+            state.write_u64(word);
+        }
+    }
+}
 
 impl Ring {
     /// A full ring of `n` objects.
@@ -367,19 +381,81 @@ impl Rules for Circular {
     fn canonical(&self, ring: &Ring) -> Ring {
         match layout(&ring.0) {
             Layout::Full(n) => Ring::full(n),
-            Layout::Arcs(arcs) if arcs.is_empty() => Ring(vec![false]),
+            Layout::Arcs(arcs) => from_lengths(arcs.iter().map(|a| a.len).collect()),
+        }
+    }
+
+    /// The positions one move away, in canonical form and each once: moves
+    /// that differ only by where they fall in equal arcs, or by mirror
+    /// image within an arc, give the same multiset of arcs. Options whose
+    /// normal-play value is 0 come first: they are the likeliest wins in
+    /// either convention, so a search that stops at the first winning
+    /// option stops early. Together this keeps the misère search quick.
+    fn options(&self, ring: &Ring) -> Vec<Ring> {
+        let k = self.k();
+        let longest = self.longest(&ring.0);
+        let mut rows = self.rows.lock().unwrap_or_else(|e| e.into_inner());
+        if rows.len() <= longest {
+            extend_rows(&mut rows, k, longest);
+        }
+        let mut first = Vec::new();
+        let mut later = Vec::new();
+        match layout(&ring.0) {
+            Layout::Full(n) => {
+                for len in 1..=k.min(n) {
+                    let option = from_lengths(vec![n - len]);
+                    if rows[n - len].is_zero() {
+                        first.push(option);
+                    } else {
+                        later.push(option);
+                    }
+                }
+            }
             Layout::Arcs(arcs) => {
                 let mut lens: Vec<usize> = arcs.iter().map(|a| a.len).collect();
                 lens.sort_unstable_by(|a, b| b.cmp(a));
-                let mut cells = Vec::with_capacity(lens.iter().sum::<usize>() + lens.len());
-                for len in lens {
-                    cells.extend(std::iter::repeat_n(true, len));
-                    cells.push(false);
+                let total: Nimber = lens.iter().map(|&l| rows[l]).sum();
+                for (i, &arc) in lens.iter().enumerate() {
+                    if i > 0 && lens[i - 1] == arc {
+                        continue;
+                    }
+                    for len in 1..=k.min(arc) {
+                        for left in 0..=(arc - len) / 2 {
+                            let right = arc - len - left;
+                            let mut next = lens.clone();
+                            next.swap_remove(i);
+                            next.push(left);
+                            next.push(right);
+                            let value = total + rows[arc] + rows[left] + rows[right];
+                            if value.is_zero() {
+                                first.push(from_lengths(next));
+                            } else {
+                                later.push(from_lengths(next));
+                            }
+                        }
+                    }
                 }
-                Ring(cells)
             }
         }
+        first.append(&mut later);
+        first
     }
+}
+
+/// The canonical ring for arcs of these lengths: longest first, each
+/// followed by one gap; no arcs at all is a single gap.
+fn from_lengths(mut lens: Vec<usize>) -> Ring {
+    lens.retain(|&l| l > 0);
+    if lens.is_empty() {
+        return Ring(vec![false]);
+    }
+    lens.sort_unstable_by(|a, b| b.cmp(a));
+    let mut cells = Vec::with_capacity(lens.iter().sum::<usize>() + lens.len());
+    for len in lens {
+        cells.extend(std::iter::repeat_n(true, len));
+        cells.push(false);
+    }
+    Ring(cells)
 }
 
 fn bad_place(word: &str, n: usize) -> MoveError {
@@ -698,6 +774,24 @@ mod tests {
                 .unwrap_or_else(|e| panic!("circular:{k}: {e}"));
             // The closed form covers normal play; misère has none.
             assert_eq!(checked, count, "circular:{k}");
+        }
+    }
+
+    #[test]
+    fn options_are_the_canonical_results_of_the_moves_each_once() {
+        for k in 1..=4 {
+            let game = Circular::new(k);
+            for ring in all_patterns(9) {
+                let options = game.options(&ring);
+                let ours: BTreeSet<Ring> = options.iter().cloned().collect();
+                let theirs: BTreeSet<Ring> = game
+                    .moves(&ring)
+                    .iter()
+                    .map(|m| game.canonical(&game.apply(&ring, m)))
+                    .collect();
+                assert_eq!(ours, theirs, "circular:{k} {ring:?}");
+                assert_eq!(ours.len(), options.len(), "circular:{k} {ring:?}");
+            }
         }
     }
 
