@@ -1,10 +1,14 @@
 //! The games Nimatron knows, one module each, behind the [`Game`] facade.
 
+pub mod circular;
+pub mod counting;
 pub mod fibonacci;
 pub mod greedy;
 pub mod heaps;
+pub mod hundred;
 pub mod moore;
 pub mod nim;
+pub mod twenty_one;
 pub mod wythoff;
 
 use crate::facade::{Adapter, Game};
@@ -24,8 +28,42 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             moore::Moore::new(*heaps_per_move, *cap),
         ))),
         GameSpec::Wythoff => Ok(Box::new(Adapter::new(spec.clone(), wythoff::Wythoff))),
-        _ => Err(SpecError::NotPlayable {
-            game: spec.to_string(),
-        }),
+        GameSpec::TwentyOne { max_add, target } => {
+            check_max_add(spec, *max_add)?;
+            let game = twenty_one::TwentyOne {
+                max_add: *max_add,
+                target: *target,
+            };
+            Ok(Box::new(Adapter::new(spec.clone(), game)))
+        }
+        GameSpec::Circular { max_take } => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            circular::Circular::new(*max_take),
+        ))),
+        GameSpec::Hundred { max_add, target } => {
+            check_max_add(spec, *max_add)?;
+            let game = hundred::Hundred {
+                max_add: *max_add,
+                target: *target,
+            };
+            Ok(Box::new(Adapter::new(spec.clone(), game)))
+        }
     }
+}
+
+/// The counting games list every move in play, so K must stay listable.
+fn check_max_add(spec: &GameSpec, max_add: u64) -> Result<(), SpecError> {
+    if max_add > counting::MAX_ADD {
+        let text = spec.to_string();
+        let (game, given) = text.split_once(':').unwrap_or((&text, ""));
+        return Err(SpecError::BadParameters {
+            game: game.to_string(),
+            given: given.to_string(),
+            expected: format!(
+                "K (the most added per turn) may be at most {}",
+                counting::MAX_ADD
+            ),
+        });
+    }
+    Ok(())
 }
