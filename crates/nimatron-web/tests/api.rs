@@ -2,7 +2,9 @@
 
 mod common;
 
-use common::{Events, TestServer, bouton_move, check_nim_history, fresh_db, heaps, nim_move};
+use common::{
+    Events, TestServer, bouton_move, check_nim_history, fresh_db, heaps, nim_move, raw_request,
+};
 use serde_json::{Value, json};
 
 #[test]
@@ -515,4 +517,24 @@ fn analysis_explore_and_catalogue() {
     assert_eq!(nim["playable"], true);
     assert_eq!(nim["heaps"], true);
     assert_eq!(nim["start"], "3 4 5");
+}
+
+#[test]
+fn the_ui_is_served_from_the_binary() {
+    let server = TestServer::start(&fresh_db("ui"));
+    for (path, kind, needle) in [
+        ("/", "text/html", "<script"),
+        ("/play/0123456789abcdef", "text/html", "<script"),
+        ("/explore", "text/html", "<script"),
+        ("/assets/app.js", "text/javascript", "function"),
+        ("/assets/app.css", "text/css", "{"),
+    ] {
+        let (status, headers, body) = raw_request(server.addr, "GET", path, None, None);
+        assert_eq!(status, 200, "{path}");
+        assert!(
+            headers.contains(&format!("content-type: {kind}")),
+            "{path}: {headers}"
+        );
+        assert!(String::from_utf8_lossy(&body).contains(needle), "{path}");
+    }
 }
