@@ -796,6 +796,15 @@ impl Engine {
             .ok_or_else(|| ApiError::game_not_found(id))
     }
 
+    fn load_with_moves(&self, id: &str) -> Result<(GameRecord, Vec<MoveRecord>), ApiError> {
+        if !token::plausible_id(id) {
+            return Err(ApiError::game_not_found(id));
+        }
+        self.store
+            .game_with_moves(id)?
+            .ok_or_else(|| ApiError::game_not_found(id))
+    }
+
     /// Take seat 1 of an online game with its invite code.
     pub fn join(&self, id: &str, invite: &str) -> Result<SeatGrant, ApiError> {
         let lock = self.lock_for(id);
@@ -851,7 +860,7 @@ impl Engine {
     ) -> Result<MoveReply, ApiError> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let mut record = self.load(id)?;
+        let (mut record, mut moves) = self.load_with_moves(id)?;
         let seat = seat_for_token(&record, token)?;
         match record.status {
             Status::Waiting => {
@@ -906,7 +915,7 @@ impl Engine {
         self.store
             .advance(&record, ply, &applied)
             .map_err(write_error)?;
-        let moves = self.store.moves(id)?;
+        moves.extend(applied.iter().cloned());
         Ok(MoveReply {
             game: self.view(game.as_ref(), &record, &moves)?,
             applied: applied.iter().map(PlayedMove::from).collect(),

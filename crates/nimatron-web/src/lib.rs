@@ -111,7 +111,10 @@ pub async fn serve(
 
 /// Bind `addr`, print the URL, and serve until Ctrl-C or SIGTERM.
 pub fn run(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
+    // Requests run their SQLite and solver work on the blocking pool; a
+    // small pool serves many players better than a thread per request.
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(16)
         .enable_all()
         .build()?;
     runtime.block_on(async move {
