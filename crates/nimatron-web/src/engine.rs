@@ -576,7 +576,19 @@ impl Engine {
         let moves = game.candidate_moves(position).map_err(position_error)?;
         let mut candidates = Vec::with_capacity(moves.len());
         for mv in moves {
-            let after = self.analyze(game, &mv.to_text, convention)?;
+            let after = match self.analyze(game, &mv.to_text, convention) {
+                Ok(a) => a,
+                Err(_) => {
+                    // Beyond the solver's limit: play on with a random
+                    // candidate rather than leave the game stuck.
+                    let all = game.candidate_moves(position).map_err(position_error)?;
+                    if all.is_empty() {
+                        return Ok(None);
+                    }
+                    let i = rng.below(all.len() as u64) as usize;
+                    return Ok(all.into_iter().nth(i));
+                }
+            };
             let material = game.material(&mv.to_text).map_err(position_error)?;
             candidates.push(Candidate {
                 outcome_after: after.outcome,
