@@ -37,6 +37,11 @@ pub enum Command {
     /// List the games Nimatron knows, or describe one.
     #[command(after_help = "Examples:\n  nimatron games\n  nimatron games nim")]
     Games(GamesArgs),
+    /// The browser app: play and analyse at http://127.0.0.1:8080/.
+    #[command(
+        after_help = "Examples:\n  nimatron serve\n  nimatron serve --addr 127.0.0.1:9000 --db games.sqlite3\n\nThe JSON API is documented in docs/api.md."
+    )]
+    Serve(ServeArgs),
 }
 
 #[derive(Args, Debug)]
@@ -140,4 +145,18 @@ pub struct PlayArgs {
 pub struct GamesArgs {
     /// A game spec to describe in full.
     pub spec: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on (loopback unless you say otherwise).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+    /// The SQLite file for game records (created if missing).
+    #[arg(long, default_value = "nimatron.sqlite3")]
+    pub db: std::path::PathBuf,
+    /// Sync every commit to the disk (slower), not just to the OS; either
+    /// way a committed move survives the server being killed.
+    #[arg(long)]
+    pub sync_full: bool,
 }

@@ -6,6 +6,7 @@ mod args;
 mod games;
 mod play;
 mod positions;
+mod serve;
 
 use std::process::ExitCode;
 
@@ -36,6 +37,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Positions(p) => positions::run(p),
         Command::Play(p) => play::run(p),
         Command::Games(g) => games::run(g),
+        Command::Serve(s) => serve::run(s),
     }
 }
 

@@ -1,0 +1,49 @@
+//! `nimatron serve` starts, prints its URL, and answers on it.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+
+#[test]
+fn serve_prints_its_url_and_answers() {
+    let db = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("serve-cli-{}.sqlite3", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start nimatron serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .expect("first line");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no loopback URL in {line:?}"));
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = TcpStream::connect(host).expect("connect");
+    write!(
+        stream,
+        "GET /api/catalogue HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut reply = String::new();
+    stream.read_to_string(&mut reply).unwrap();
+    child.kill().ok();
+    child.wait().ok();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(reply.contains("\"syntax\":\"nim\""), "{reply}");
+    assert!(db.exists());
+}
+
+#[test]
+fn serve_refuses_a_bad_address() {
+    let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["serve", "--addr", "localhost-ish"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("localhost-ish"));
+}

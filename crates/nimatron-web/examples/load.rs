@@ -1,0 +1,383 @@
+//! Load and durability runs against `nimatron serve` (see docs/benchmarks.md).
+//!
+//! ```text
+//! load run    --addr 127.0.0.1:8080 --players 200 --seconds 20 [--think-ms 0] [--log FILE]
+//! load verify --db FILE --log FILE
+//! ```
+//!
+//! `run`: each player is a thread with its own keep-alive connection. It
+//! creates a Nim game against the perfect computer (heaps 5 6 7 8), makes
+//! random legal moves until the game ends, then starts another. Every move
+//! request's latency is recorded; the computer's reply is part of it. With
+//! `--log`, every move a success reply reported applied is written as
+//! `GAME PLY NOTATION AFTER`. The run ends after `--seconds`, or when the
+//! server has gone (every player failing), and prints moves/s and latency
+//! percentiles.
+//!
+//! `verify`: checks that every logged move is in the database, as logged.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use nimatron::strategy::SplitMix64;
+use serde_json::Value;
+
+struct Conn {
+    addr: SocketAddr,
+    reader: Option<BufReader<TcpStream>>,
+}
+
+impl Conn {
+    fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> Result<(u16, Value), String> {
+        if self.reader.is_none() {
+            let s = TcpStream::connect(self.addr).map_err(|e| e.to_string())?;
+            s.set_nodelay(true).ok();
+            s.set_read_timeout(Some(Duration::from_secs(30))).ok();
+            self.reader = Some(BufReader::new(s));
+        }
+        let result = self.exchange(method, path, token, body);
+        if result.is_err() {
+            self.reader = None;
+        }
+        result
+    }
+
+    fn exchange(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> Result<(u16, Value), String> {
+        let reader = self.reader.as_mut().expect("connected");
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+            self.addr,
+            body.len()
+        );
+        if let Some(t) = token {
+            head.push_str(&format!("Authorization: Bearer {t}\r\n"));
+        }
+        head.push_str("\r\n");
+        head.push_str(body);
+        reader
+            .get_mut()
+            .write_all(head.as_bytes())
+            .map_err(|e| e.to_string())?;
+        let mut line = String::new();
+        if reader.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+            return Err("connection closed".into());
+        }
+        let status: u16 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| format!("bad status line {line:?}"))?;
+        let mut length = None;
+        loop {
+            line.clear();
+            reader.read_line(&mut line).map_err(|e| e.to_string())?;
+            if line == "\r\n" || line.is_empty() {
+                break;
+            }
+            let lower = line.to_ascii_lowercase();
+            if let Some(v) = lower.strip_prefix("content-length:") {
+                length = v.trim().parse::<usize>().ok();
+            }
+        }
+        let length = length.ok_or("reply without content-length")?;
+        let mut buf = vec![0; length];
+        reader.read_exact(&mut buf).map_err(|e| e.to_string())?;
+        let value = serde_json::from_slice(&buf).map_err(|e| e.to_string())?;
+        Ok((status, value))
+    }
+}
+
+struct Shared {
+    stop: AtomicBool,
+    moves: AtomicU64,
+    games: AtomicU64,
+    errors: AtomicU64,
+    refused: AtomicU64,
+    latencies: Mutex<Vec<u32>>,
+    log: Option<Mutex<BufWriter<std::fs::File>>>,
+}
+
+fn player(addr: SocketAddr, seed: u64, think: Duration, shared: Arc<Shared>) {
+    let mut rng = SplitMix64::new(seed);
+    let mut conn = Conn { addr, reader: None };
+    let mut latencies = Vec::new();
+    let mut failures = 0;
+    let pause = |rng: &mut SplitMix64| {
+        if !think.is_zero() {
+            let ms = think.as_millis() as u64;
+            std::thread::sleep(Duration::from_millis(ms / 2 + rng.below(ms + 1)));
+        }
+    };
+    // Spread the start so that the players do not move in lock step.
+    if !think.is_zero() {
+        std::thread::sleep(Duration::from_millis(
+            rng.below(think.as_millis() as u64 + 1),
+        ));
+    }
+    'games: while !shared.stop.load(Ordering::Relaxed) {
+        let created = conn.request(
+            "POST",
+            "/api/games",
+            None,
+            r#"{"position":"5 6 7 8","level":"perfect"}"#,
+        );
+        let (id, token, mut game) = match created {
+            Ok((201, v)) => (
+                v["game"]["id"].as_str().unwrap_or_default().to_string(),
+                v["token"].as_str().unwrap_or_default().to_string(),
+                v["game"].clone(),
+            ),
+            _ => {
+                shared.errors.fetch_add(1, Ordering::Relaxed);
+                failures += 1;
+                if failures > 20 {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
+        };
+        shared.games.fetch_add(1, Ordering::Relaxed);
+        while game["status"] == "playing" && !shared.stop.load(Ordering::Relaxed) {
+            pause(&mut rng);
+            let legal = game["legal_moves"].as_array().cloned().unwrap_or_default();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.below(legal.len() as u64) as usize]["notation"].clone();
+            let body = serde_json::json!({ "move": mv, "ply": game["ply"] }).to_string();
+            let t = Instant::now();
+            let reply = conn.request(
+                "POST",
+                &format!("/api/games/{id}/moves"),
+                Some(&token),
+                &body,
+            );
+            let micros = t.elapsed().as_micros().min(u32::MAX as u128) as u32;
+            match reply {
+                Ok((200, v)) => {
+                    failures = 0;
+                    latencies.push(micros);
+                    shared.moves.fetch_add(1, Ordering::Relaxed);
+                    if let Some(log) = &shared.log {
+                        let mut log = log.lock().unwrap_or_else(|e| e.into_inner());
+                        for m in v["applied"].as_array().into_iter().flatten() {
+                            let _ = writeln!(
+                                log,
+                                "{id} {} {} {}",
+                                m["ply"],
+                                m["notation"].as_str().unwrap_or_default().replace(' ', "_"),
+                                m["after"].as_str().unwrap_or_default().replace(' ', "_")
+                            );
+                        }
+                    }
+                    game = v["game"].clone();
+                }
+                Ok((_, _)) => {
+                    shared.refused.fetch_add(1, Ordering::Relaxed);
+                    continue 'games;
+                }
+                Err(_) => {
+                    shared.errors.fetch_add(1, Ordering::Relaxed);
+                    failures += 1;
+                    if failures > 20 {
+                        break 'games;
+                    }
+                    continue 'games;
+                }
+            }
+        }
+    }
+    shared
+        .latencies
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .extend(latencies);
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i] as f64 / 1000.0
+}
+
+fn run(args: &HashMap<String, String>) -> Result<(), String> {
+    let addr: SocketAddr = args
+        .get("addr")
+        .map(String::as_str)
+        .unwrap_or("127.0.0.1:8080")
+        .parse()
+        .map_err(|e| format!("--addr: {e}"))?;
+    let players: u64 = args
+        .get("players")
+        .map_or(Ok(200), |s| s.parse())
+        .map_err(|e| format!("--players: {e}"))?;
+    let seconds: u64 = args
+        .get("seconds")
+        .map_or(Ok(20), |s| s.parse())
+        .map_err(|e| format!("--seconds: {e}"))?;
+    let think = Duration::from_millis(
+        args.get("think-ms")
+            .map_or(Ok(0), |s| s.parse())
+            .map_err(|e| format!("--think-ms: {e}"))?,
+    );
+    let log = match args.get("log") {
+        Some(path) => Some(Mutex::new(BufWriter::new(
+            std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?,
+        ))),
+        None => None,
+    };
+    let shared = Arc::new(Shared {
+        stop: AtomicBool::new(false),
+        moves: AtomicU64::new(0),
+        games: AtomicU64::new(0),
+        errors: AtomicU64::new(0),
+        refused: AtomicU64::new(0),
+        latencies: Mutex::new(Vec::new()),
+        log,
+    });
+    let start = Instant::now();
+    let threads: Vec<_> = (0..players)
+        .map(|p| {
+            let shared = shared.clone();
+            std::thread::Builder::new()
+                .stack_size(256 * 1024)
+                .spawn(move || player(addr, 0x5EED + p, think, shared))
+                .expect("thread")
+        })
+        .collect();
+    let deadline = start + Duration::from_secs(seconds);
+    let mut last = 0;
+    while Instant::now() < deadline && threads.iter().any(|t| !t.is_finished()) {
+        std::thread::sleep(Duration::from_secs(1));
+        let now = shared.moves.load(Ordering::Relaxed);
+        eprintln!(
+            "{:>5.1} s  {:>7} moves  {:>6} moves/s  errors {}",
+            start.elapsed().as_secs_f64(),
+            now,
+            now - last,
+            shared.errors.load(Ordering::Relaxed)
+        );
+        last = now;
+    }
+    shared.stop.store(true, Ordering::Relaxed);
+    for t in threads {
+        let _ = t.join();
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    if let Some(log) = &shared.log {
+        log.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .flush()
+            .map_err(|e| e.to_string())?;
+    }
+    let mut lat = shared
+        .latencies
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
+    lat.sort_unstable();
+    let moves = shared.moves.load(Ordering::Relaxed);
+    println!(
+        "players {players}, think {} ms, {elapsed:.1} s: {moves} moves ({:.0} moves/s), {} games, {} refused, {} errors",
+        think.as_millis(),
+        moves as f64 / elapsed,
+        shared.games.load(Ordering::Relaxed),
+        shared.refused.load(Ordering::Relaxed),
+        shared.errors.load(Ordering::Relaxed)
+    );
+    println!(
+        "move latency ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.9),
+        percentile(&lat, 0.99),
+        percentile(&lat, 1.0)
+    );
+    Ok(())
+}
+
+fn verify(args: &HashMap<String, String>) -> Result<(), String> {
+    let db = args.get("db").ok_or("verify needs --db FILE")?;
+    let log = args.get("log").ok_or("verify needs --log FILE")?;
+    let conn =
+        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
+            .map_err(|e| format!("{db}: {e}"))?;
+    let mut stmt = conn
+        .prepare("SELECT notation, after FROM moves WHERE game_id = ?1 AND ply = ?2")
+        .map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
+    let (mut checked, mut missing) = (0u64, 0u64);
+    for line in text.lines() {
+        let w: Vec<&str> = line.split(' ').collect();
+        let [id, ply, notation, after] = w.as_slice() else {
+            return Err(format!("bad log line {line:?}"));
+        };
+        let ply: i64 = ply.parse().map_err(|_| format!("bad ply in {line:?}"))?;
+        let row: Option<(String, String)> = stmt
+            .query_row(rusqlite::params![id, ply], |r| Ok((r.get(0)?, r.get(1)?)))
+            .ok();
+        checked += 1;
+        match row {
+            Some((n, a)) if n.replace(' ', "_") == *notation && a.replace(' ', "_") == *after => {}
+            other => {
+                missing += 1;
+                if missing <= 10 {
+                    eprintln!("not stored as acknowledged: {line} (database has {other:?})");
+                }
+            }
+        }
+    }
+    let total: i64 = conn
+        .query_row("SELECT COUNT(*) FROM moves", [], |r| r.get(0))
+        .map_err(|e| e.to_string())?;
+    println!(
+        "acknowledged moves checked: {checked}; missing or different: {missing}; moves in the database: {total}"
+    );
+    if missing > 0 {
+        return Err(format!(
+            "{missing} acknowledged moves are not in the database"
+        ));
+    }
+    Ok(())
+}
+
+fn main() {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let mut args = HashMap::new();
+    let mut i = 1;
+    while i < argv.len() {
+        if let Some(k) = argv[i].strip_prefix("--") {
+            args.insert(k.to_string(), argv.get(i + 1).cloned().unwrap_or_default());
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    let result = match argv.first().map(String::as_str) {
+        Some("run") => run(&args),
+        Some("verify") => verify(&args),
+        _ => Err("usage: load run --addr HOST:PORT --players N --seconds S [--think-ms MS] [--log FILE] | load verify --db FILE --log FILE".into()),
+    };
+    if let Err(e) = result {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,486 @@
+//! Game records in SQLite: one row per game, one row per move.
+//!
+//! The database runs in WAL mode. Every accepted move is committed, in the
+//! same transaction as the game row it changes, before the reply is sent.
+//! A move's primary key is `(game_id, ply)` and the game row is updated only
+//! if its ply is still the one the move was checked against, so a move can
+//! never be stored twice or on top of a move it did not see.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
+
+/// How a game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One person against the computer.
+    Computer,
+    /// Two people at one screen (one token moves for both).
+    Local,
+    /// Two people, each with their own seat token.
+    Online,
+}
+
+impl Mode {
+    /// The stable name used in the API and the database.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Local => "local",
+            Mode::Online => "online",
+        }
+    }
+
+    /// Parse a stored or requested name.
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "computer" => Some(Mode::Computer),
+            "local" | "friend" => Some(Mode::Local),
+            "online" | "invite" => Some(Mode::Online),
+            _ => None,
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// An online game whose second seat is still free.
+    Waiting,
+    /// Moves are being made.
+    Playing,
+    /// The player to move has no move.
+    Over,
+}
+
+impl Status {
+    /// The stable name used in the API and the database.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Playing => "playing",
+            Status::Over => "over",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Status> {
+        match s {
+            "waiting" => Some(Status::Waiting),
+            "playing" => Some(Status::Playing),
+            "over" => Some(Status::Over),
+            _ => None,
+        }
+    }
+}
+
+/// One game, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Public id, used in links.
+    pub id: String,
+    /// The canonical game spec.
+    pub spec: String,
+    /// `normal` or `misere`.
+    pub convention: String,
+    /// How the game is played.
+    pub mode: Mode,
+    /// The computer's level, in computer games.
+    pub level: Option<String>,
+    /// The computer's seat, in computer games.
+    pub computer_seat: Option<u8>,
+    /// The start position, canonical text.
+    pub start: String,
+    /// The seat that moved first.
+    pub first_seat: u8,
+    /// The current position, canonical text.
+    pub position: String,
+    /// The seat to move.
+    pub to_move: u8,
+    /// Moves made so far.
+    pub ply: u32,
+    /// Waiting, playing or over.
+    pub status: Status,
+    /// The winning seat, once the game is over.
+    pub winner: Option<u8>,
+    /// Seat 0's token (also seat 1's in local games).
+    pub token0: String,
+    /// Seat 1's token, once an online seat is taken.
+    pub token1: Option<String>,
+    /// The invite code that hands out seat 1 (online games).
+    pub invite: Option<String>,
+    /// The computer's random state.
+    pub rng: u64,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    /// Unix milliseconds.
+    pub updated_at: i64,
+}
+
+/// One move, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// 1 for the first move of the game.
+    pub ply: u32,
+    /// The seat that moved.
+    pub seat: u8,
+    /// The move in the game's notation.
+    pub notation: String,
+    /// The move in words.
+    pub text: String,
+    /// The position before, canonical text.
+    pub before: String,
+    /// The position after, canonical text.
+    pub after: String,
+    /// Whether the computer made it.
+    pub by_computer: bool,
+    /// Unix milliseconds.
+    pub created_at: i64,
+}
+
+/// A database problem (not the user's fault).
+#[derive(Debug)]
+pub struct DbError(pub String);
+
+impl std::fmt::Display for DbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "database: {}", self.0)
+    }
+}
+
+impl std::error::Error for DbError {}
+
+impl From<rusqlite::Error> for DbError {
+    fn from(e: rusqlite::Error) -> DbError {
+        DbError(e.to_string())
+    }
+}
+
+/// Why a write was refused.
+#[derive(Debug)]
+pub enum WriteError {
+    /// Someone else changed the game first (its ply moved on).
+    Conflict,
+    /// The database failed.
+    Db(DbError),
+}
+
+impl From<rusqlite::Error> for WriteError {
+    fn from(e: rusqlite::Error) -> WriteError {
+        WriteError::Db(e.into())
+    }
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id            TEXT PRIMARY KEY,
+    spec          TEXT NOT NULL,
+    convention    TEXT NOT NULL,
+    mode          TEXT NOT NULL,
+    level         TEXT,
+    computer_seat INTEGER,
+    start         TEXT NOT NULL,
+    first_seat    INTEGER NOT NULL,
+    position      TEXT NOT NULL,
+    to_move       INTEGER NOT NULL,
+    ply           INTEGER NOT NULL,
+    status        TEXT NOT NULL,
+    winner        INTEGER,
+    token0        TEXT NOT NULL,
+    token1        TEXT,
+    invite        TEXT,
+    rng           INTEGER NOT NULL,
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_time ON games(created_at);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id     TEXT NOT NULL REFERENCES games(id),
+    ply         INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    notation    TEXT NOT NULL,
+    text        TEXT NOT NULL,
+    before      TEXT NOT NULL,
+    after       TEXT NOT NULL,
+    by_computer INTEGER NOT NULL,
+    created_at  INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+";
+
+/// How hard SQLite works to make a commit survive.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// `synchronous=NORMAL`: a committed move survives the server being
+    /// killed; a power cut may lose the last moments.
+    #[default]
+    Process,
+    /// `synchronous=FULL`: every commit is synced to the disk.
+    Disk,
+}
+
+/// The game store: one writer connection, a few readers.
+pub struct Store {
+    writer: Mutex<Connection>,
+    readers: Vec<Mutex<Connection>>,
+}
+
+fn open(path: &Path, durability: Durability) -> Result<Connection, DbError> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(Duration::from_secs(10))?;
+    let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        return Err(DbError(format!(
+            "{} cannot use WAL mode (journal mode is {mode})",
+            path.display()
+        )));
+    }
+    let sync = match durability {
+        Durability::Process => "NORMAL",
+        Durability::Disk => "FULL",
+    };
+    conn.execute_batch(&format!(
+        "PRAGMA synchronous={sync}; PRAGMA foreign_keys=ON;"
+    ))?;
+    Ok(conn)
+}
+
+fn seat(v: i64) -> u8 {
+    if v == 0 { 0 } else { 1 }
+}
+
+fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
+    let mode: String = r.get("mode")?;
+    let status: String = r.get("status")?;
+    let bad = |what: &str, v: &str| {
+        rusqlite::Error::FromSqlConversionFailure(
+            0,
+            rusqlite::types::Type::Text,
+            format!("bad {what} '{v}' in the games table").into(),
+        )
+    };
+    Ok(GameRecord {
+        id: r.get("id")?,
+        spec: r.get("spec")?,
+        convention: r.get("convention")?,
+        mode: Mode::parse(&mode).ok_or_else(|| bad("mode", &mode))?,
+        level: r.get("level")?,
+        computer_seat: r.get::<_, Option<i64>>("computer_seat")?.map(seat),
+        start: r.get("start")?,
+        first_seat: seat(r.get("first_seat")?),
+        position: r.get("position")?,
+        to_move: seat(r.get("to_move")?),
+        ply: r.get("ply")?,
+        status: Status::parse(&status).ok_or_else(|| bad("status", &status))?,
+        winner: r.get::<_, Option<i64>>("winner")?.map(seat),
+        token0: r.get("token0")?,
+        token1: r.get("token1")?,
+        invite: r.get("invite")?,
+        rng: r.get::<_, i64>("rng")? as u64,
+        created_at: r.get("created_at")?,
+        updated_at: r.get("updated_at")?,
+    })
+}
+
+fn move_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<MoveRecord> {
+    Ok(MoveRecord {
+        ply: r.get("ply")?,
+        seat: seat(r.get("seat")?),
+        notation: r.get("notation")?,
+        text: r.get("text")?,
+        before: r.get("before")?,
+        after: r.get("after")?,
+        by_computer: r.get::<_, i64>("by_computer")? != 0,
+        created_at: r.get("created_at")?,
+    })
+}
+
+fn insert_moves(
+    tx: &rusqlite::Transaction<'_>,
+    id: &str,
+    moves: &[MoveRecord],
+) -> rusqlite::Result<()> {
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO moves (game_id, ply, seat, notation, text, before, after, by_computer, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    for m in moves {
+        stmt.execute(params![
+            id,
+            m.ply,
+            m.seat,
+            m.notation,
+            m.text,
+            m.before,
+            m.after,
+            m.by_computer as i64,
+            m.created_at
+        ])?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Open (or create) the database at `path`.
+    pub fn open(path: &Path, durability: Durability) -> Result<Store, DbError> {
+        let writer = open(path, durability)?;
+        writer.execute_batch(SCHEMA)?;
+        let readers = (0..4)
+            .map(|_| open(path, durability).map(Mutex::new))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Store {
+            writer: Mutex::new(writer),
+            readers,
+        })
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, DbError> {
+        // Any free reader will do; wait on the first if all are busy.
+        for r in &self.readers {
+            if let Ok(conn) = r.try_lock() {
+                return Ok(f(&conn)?);
+            }
+        }
+        let conn = self.readers[0].lock().unwrap_or_else(|e| e.into_inner());
+        Ok(f(&conn)?)
+    }
+
+    /// One game, if it exists.
+    pub fn game(&self, id: &str) -> Result<Option<GameRecord>, DbError> {
+        self.read(|c| {
+            c.prepare_cached("SELECT * FROM games WHERE id = ?1")?
+                .query_row([id], game_from_row)
+                .optional()
+        })
+    }
+
+    /// Every move of a game, in order.
+    pub fn moves(&self, id: &str) -> Result<Vec<MoveRecord>, DbError> {
+        self.read(|c| {
+            let mut stmt =
+                c.prepare_cached("SELECT * FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+            let rows = stmt.query_map([id], move_from_row)?;
+            rows.collect()
+        })
+    }
+
+    /// A game and its moves, read in one snapshot.
+    pub fn game_with_moves(
+        &self,
+        id: &str,
+    ) -> Result<Option<(GameRecord, Vec<MoveRecord>)>, DbError> {
+        self.read(|c| {
+            let tx = c.unchecked_transaction()?;
+            let game = tx
+                .prepare_cached("SELECT * FROM games WHERE id = ?1")?
+                .query_row([id], game_from_row)
+                .optional()?;
+            let Some(game) = game else {
+                return Ok(None);
+            };
+            let moves = {
+                let mut stmt =
+                    tx.prepare_cached("SELECT * FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+                let rows = stmt.query_map([id], move_from_row)?;
+                rows.collect::<rusqlite::Result<Vec<_>>>()?
+            };
+            tx.commit()?;
+            Ok(Some((game, moves)))
+        })
+    }
+
+    /// The newest games first.
+    pub fn recent(&self, limit: u32, offset: u32) -> Result<Vec<GameRecord>, DbError> {
+        self.read(|c| {
+            let mut stmt = c.prepare_cached(
+                "SELECT * FROM games ORDER BY created_at DESC, id LIMIT ?1 OFFSET ?2",
+            )?;
+            let rows = stmt.query_map([limit, offset], game_from_row)?;
+            rows.collect()
+        })
+    }
+
+    /// How many games are stored.
+    pub fn count(&self) -> Result<u64, DbError> {
+        self.read(|c| c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get::<_, i64>(0)))
+            .map(|n| n as u64)
+    }
+
+    /// Store a new game with the moves already made (the computer may move
+    /// first), in one transaction.
+    pub fn insert_game(&self, game: &GameRecord, moves: &[MoveRecord]) -> Result<(), WriteError> {
+        let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let tx = conn.transaction()?;
+        tx.prepare_cached(
+            "INSERT INTO games (id, spec, convention, mode, level, computer_seat, start, first_seat,
+                position, to_move, ply, status, winner, token0, token1, invite, rng, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+        )?
+        .execute(params![
+            game.id,
+            game.spec,
+            game.convention,
+            game.mode.name(),
+            game.level,
+            game.computer_seat,
+            game.start,
+            game.first_seat,
+            game.position,
+            game.to_move,
+            game.ply,
+            game.status.name(),
+            game.winner,
+            game.token0,
+            game.token1,
+            game.invite,
+            game.rng as i64,
+            game.created_at,
+            game.updated_at
+        ])?;
+        insert_moves(&tx, &game.id, moves)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Record moves and the game's new state, if the game is still at
+    /// `expected_ply`; all or nothing.
+    pub fn advance(
+        &self,
+        game: &GameRecord,
+        expected_ply: u32,
+        moves: &[MoveRecord],
+    ) -> Result<(), WriteError> {
+        let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let tx = conn.transaction()?;
+        let changed = tx
+            .prepare_cached(
+                "UPDATE games SET position = ?1, to_move = ?2, ply = ?3, status = ?4, winner = ?5,
+                    token1 = ?6, rng = ?7, updated_at = ?8
+                 WHERE id = ?9 AND ply = ?10",
+            )?
+            .execute(params![
+                game.position,
+                game.to_move,
+                game.ply,
+                game.status.name(),
+                game.winner,
+                game.token1,
+                game.rng as i64,
+                game.updated_at,
+                game.id,
+                expected_ply
+            ])?;
+        if changed != 1 {
+            return Err(WriteError::Conflict);
+        }
+        insert_moves(&tx, &game.id, moves)?;
+        tx.commit()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,156 @@
+//! # nimatron-web
+//!
+//! `nimatron serve`: a local web app to play and analyse every game the
+//! Nimatron library knows — against the computer, a friend at the same
+//! screen, or a friend elsewhere through an invite link — with a JSON API
+//! (documented in `docs/api.md`), live updates by server-sent events, and
+//! game records in SQLite.
+//!
+//! ```no_run
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let config = nimatron_web::Config::new("nimatron.sqlite3");
+//! nimatron_web::run("127.0.0.1:8080".parse()?, config)?; // until Ctrl-C
+//! # Ok(()) }
+//! ```
+#![deny(missing_docs)]
+
+pub mod api;
+mod assets;
+pub mod db;
+pub mod engine;
+pub mod error;
+pub mod explore;
+pub mod token;
+
+use std::future::Future;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use nimatron::solve::Limits;
+
+pub use db::Durability;
+pub use engine::Builder;
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite file (created if missing).
+    pub db: PathBuf,
+    /// How games are built from specs (normally `GameSpec::build`).
+    pub builder: Builder,
+    /// The most positions a solver stores for one request.
+    pub limits: Limits,
+    /// How hard each commit works to survive.
+    pub durability: Durability,
+}
+
+impl Config {
+    /// The defaults, with the database at `db`.
+    pub fn new(db: impl Into<PathBuf>) -> Config {
+        Config {
+            db: db.into(),
+            builder: nimatron::games::build,
+            limits: Limits {
+                max_states: 500_000,
+            },
+            durability: Durability::default(),
+        }
+    }
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug)]
+pub enum ServeError {
+    /// The database could not be opened.
+    Db(db::DbError),
+    /// Binding or serving failed.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Db(e) => e.fmt(f),
+            ServeError::Io(e) => write!(f, "server: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+impl From<std::io::Error> for ServeError {
+    fn from(e: std::io::Error) -> ServeError {
+        ServeError::Io(e)
+    }
+}
+
+/// Serve on `listener` until `shutdown` completes; live-update streams end
+/// then too, and the database is closed cleanly.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
+    let engine = Arc::new(engine::Engine::new(store, config.builder, config.limits));
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let app = api::AppState {
+        engine,
+        hub: Arc::new(api::Hub::new(stop_rx)),
+    };
+    axum::serve(listener, api::router(app))
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            let _ = stop_tx.send(true);
+        })
+        .await?;
+    Ok(())
+}
+
+/// Bind `addr`, print the URL, and serve until Ctrl-C or SIGTERM.
+pub fn run(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
+    // Requests run their SQLite and solver work on the blocking pool; a
+    // small pool serves many players better than a thread per request.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(16)
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let local = listener.local_addr()?;
+        // A closed stdout must not stop the server.
+        let mut out = std::io::stdout();
+        let _ = writeln!(
+            out,
+            "Nimatron is serving at http://{local}/  (database: {})",
+            config.db.display()
+        );
+        let _ = writeln!(out, "Press Ctrl-C to stop.");
+        let _ = out.flush();
+        serve(listener, config, stop_signal()).await
+    })
+}
+
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

@@ -1,0 +1,540 @@
+//! The JSON API against a real server on an ephemeral port.
+
+mod common;
+
+use common::{
+    Events, TestServer, bouton_move, check_nim_history, fresh_db, heaps, nim_move, raw_request,
+};
+use serde_json::{Value, json};
+
+#[test]
+fn a_full_game_against_the_perfect_computer() {
+    let server = TestServer::start(&fresh_db("full-game"));
+    // 3 4 5 has nim-sum 2: the first player wins by Bouton's rule.
+    let (id, token, reply) = server.create(r#"{"game":"nim","position":"3 4 5","first":"you"}"#);
+    assert_eq!(reply["seat"], 0);
+    let mut game = reply["game"].clone();
+    assert_eq!(game["mode"], "computer");
+    assert_eq!(game["level"], "perfect");
+    let mut turns = 0;
+    while game["status"] == "playing" {
+        let (heap, take) = bouton_move(&heaps(&game)).expect("we keep a winning position");
+        let (status, reply) = server.play(&id, &token, &nim_move(heap, take));
+        assert_eq!(status, 200, "{reply}");
+        let applied = reply["applied"].as_array().unwrap();
+        assert_eq!(applied[0]["by_computer"], false);
+        // The computer answers in the same reply unless the game is over.
+        if reply["game"]["status"] == "playing" {
+            assert_eq!(applied.len(), 2, "{reply}");
+            assert_eq!(applied[1]["by_computer"], true);
+        }
+        game = reply["game"].clone();
+        turns += 1;
+        assert!(turns < 20);
+    }
+    assert_eq!(
+        game["winner"], 0,
+        "the player who took the last object wins"
+    );
+    check_nim_history(&game);
+    let (status, stored) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200);
+    assert_eq!(stored["moves"], game["moves"]);
+
+    // Now let the computer have a winning position: from 1 3 5 7 (nim-sum 0)
+    // we move first and play carelessly; the perfect computer must win, and
+    // every computer move must leave nim-sum 0.
+    let (id, token, reply) =
+        server.create(r#"{"position":"1 3 5 7","first":"you","level":"perfect"}"#);
+    let mut game = reply["game"].clone();
+    while game["status"] == "playing" {
+        let h = heaps(&game);
+        let heap = h.iter().position(|&x| x > 0).unwrap();
+        let (status, reply) = server.play(&id, &token, &nim_move(heap, 1));
+        assert_eq!(status, 200, "{reply}");
+        for m in reply["applied"].as_array().unwrap() {
+            if m["by_computer"] == true {
+                let after: Vec<u64> = m["after"]
+                    .as_str()
+                    .unwrap()
+                    .split_whitespace()
+                    .map(|w| w.parse().unwrap())
+                    .collect();
+                assert_eq!(after.iter().fold(0, |a, &x| a ^ x), 0, "{m}");
+            }
+        }
+        game = reply["game"].clone();
+    }
+    assert_eq!(game["winner"], 1);
+    check_nim_history(&game);
+
+    // The analysis judges every move: ours threw nothing away (we started
+    // lost), the computer's all kept the win.
+    let (status, analysis) = server.get(&format!("/api/games/{id}/analysis"));
+    assert_eq!(status, 200, "{analysis}");
+    assert!(analysis["current"].is_null());
+    for m in analysis["history"].as_array().unwrap() {
+        let expected = if m["seat"] == 0 { "lost" } else { "winning" };
+        assert_eq!(m["value"], expected, "{m}");
+    }
+}
+
+#[test]
+fn the_computer_moves_first_when_asked_and_misere_ends_the_other_way() {
+    let server = TestServer::start(&fresh_db("misere"));
+    let (id, token, reply) =
+        server.create(r#"{"position":"2 2","first":"opponent","convention":"misere"}"#);
+    let game = &reply["game"];
+    assert_eq!(game["first_seat"], 1);
+    assert_eq!(game["ply"], 1, "the computer has already moved: {game}");
+    assert_eq!(game["to_move"], 0);
+    // Misère 2 2 is a P-position, so the computer starts lost; we play
+    // carelessly. Whoever ends it, the rule must hold: in misère play the
+    // seat that took the last object loses.
+    let mut game = game.clone();
+    while game["status"] == "playing" {
+        let h = heaps(&game);
+        let heap = h.iter().position(|&x| x > 0).unwrap();
+        let (status, reply) = server.play(&id, &token, &nim_move(heap, 1));
+        assert_eq!(status, 200, "{reply}");
+        game = reply["game"].clone();
+    }
+    let moves = game["moves"].as_array().unwrap();
+    let last_mover = moves.last().unwrap()["seat"].as_u64().unwrap();
+    assert_eq!(game["winner"].as_u64().unwrap(), 1 - last_mover);
+    check_nim_history(&game);
+}
+
+#[test]
+fn an_online_game_with_two_seats_and_a_watcher() {
+    let server = TestServer::start(&fresh_db("online"));
+    let (id, host, reply) =
+        server.create(r#"{"position":"1 2","opponent":"online","first":"you"}"#);
+    assert_eq!(reply["game"]["status"], "waiting");
+    let invite = reply["invite"].as_str().unwrap().to_string();
+    assert_eq!(
+        reply["invite_url"].as_str().unwrap(),
+        format!("/play/{id}?invite={invite}")
+    );
+    assert_ne!(invite, host);
+
+    // Nobody moves before the second seat is taken.
+    let (status, err) = server.play(&id, &host, "A 1");
+    assert_eq!(status, 409, "{err}");
+    assert_eq!(err["error"]["code"], "waiting_for_opponent");
+
+    // A wrong invite code is refused; the right one hands out seat 1 once.
+    let (status, err) = server.post(
+        &format!("/api/games/{id}/join"),
+        r#"{"invite":"00000000000000000000000000000000"}"#,
+    );
+    assert_eq!(status, 403, "{err}");
+    assert_eq!(err["error"]["code"], "wrong_invite");
+    let mut watcher = Events::open(server.addr, &id);
+    assert_eq!(watcher.next_state()["status"], "waiting");
+    let (status, joined) = server.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": invite }).to_string(),
+    );
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["seat"], 1);
+    let guest = joined["token"].as_str().unwrap().to_string();
+    assert_ne!(guest, host);
+    assert!(joined.get("invite").is_none(), "the guest gets no invite");
+    assert_eq!(watcher.next_state()["status"], "playing");
+    let (status, err) = server.post(
+        &format!("/api/games/{id}/join"),
+        &json!({ "invite": invite }).to_string(),
+    );
+    assert_eq!(status, 409, "{err}");
+    assert_eq!(err["error"]["code"], "seat_taken");
+
+    // Only the seat to move can move; others get a reason.
+    let (status, err) = server.play(&id, &guest, "A 1");
+    assert_eq!(status, 409, "{err}");
+    assert_eq!(err["error"]["code"], "not_your_turn");
+    let (status, err) = server.play(&id, "ffffffffffffffffffffffffffffffff", "A 1");
+    assert_eq!(status, 403, "{err}");
+    assert_eq!(err["error"]["code"], "wrong_token");
+    let (status, err) = server.post(&format!("/api/games/{id}/moves"), r#"{"move":"A 1"}"#);
+    assert_eq!(status, 401, "{err}");
+    assert_eq!(err["error"]["code"], "missing_token");
+
+    // Host: 1 2 -> 1 1 (B 1). Guest: -> 0 1. Host takes the last: wins.
+    let (status, reply) = server.play(&id, &host, "B 1");
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(
+        reply["applied"].as_array().unwrap().len(),
+        1,
+        "no computer here"
+    );
+    let seen = watcher.next_state();
+    assert_eq!(seen["position"], "1 1");
+    assert_eq!(seen["to_move"], 1);
+    let (status, _) = server.play(&id, &host, "A 1");
+    assert_eq!(status, 409, "host cannot move twice");
+    let (status, reply) = server.play(&id, &guest, "A 1");
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(watcher.next_state()["position"], "0 1");
+    let (status, reply) = server.play(&id, &host, "B 1");
+    assert_eq!(status, 200, "{reply}");
+    let seen = watcher.next_state();
+    assert_eq!(seen["status"], "over");
+    assert_eq!(seen["winner"], 0);
+    // The watcher never sees a token.
+    assert!(!seen.to_string().contains(&host));
+    assert!(!seen.to_string().contains(&guest));
+    let (status, err) = server.play(&id, &guest, "A 1");
+    assert_eq!(status, 409);
+    assert_eq!(err["error"]["code"], "game_over");
+    check_nim_history(&server.get(&format!("/api/games/{id}")).1);
+}
+
+#[test]
+fn a_local_game_lets_one_token_move_both_sides() {
+    let server = TestServer::start(&fresh_db("local"));
+    let (id, token, _) = server.create(r#"{"position":"3","opponent":"local"}"#);
+    assert_eq!(server.play(&id, &token, "A 1").0, 200);
+    assert_eq!(server.play(&id, &token, "A 1").0, 200);
+    let (status, reply) = server.play(&id, &token, "A 1");
+    assert_eq!(status, 200);
+    assert_eq!(reply["game"]["winner"], 0);
+}
+
+#[test]
+fn every_game_and_move_survives_a_restart() {
+    let db = fresh_db("restart");
+    let server = TestServer::start(&db);
+    let mut before = Vec::new();
+    for (i, start) in ["3 4 5", "1 3 5 7", "2 7", "6 6 6"].iter().enumerate() {
+        let opponent = if i % 2 == 0 { "computer" } else { "local" };
+        let (id, token, _) =
+            server.create(&json!({ "position": start, "opponent": opponent }).to_string());
+        for _ in 0..i + 1 {
+            let (_, game) = server.get(&format!("/api/games/{id}"));
+            if game["status"] != "playing" {
+                break;
+            }
+            let mv = game["legal_moves"][0]["notation"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            assert_eq!(server.play(&id, &token, &mv).0, 200);
+        }
+        before.push((id, token));
+    }
+    let views: Vec<Value> = before
+        .iter()
+        .map(|(id, _)| server.get(&format!("/api/games/{id}")).1)
+        .collect();
+    let (_, list) = server.get("/api/games");
+    assert_eq!(list["total"], 4);
+    server.stop();
+
+    let server = TestServer::start(&db);
+    for ((id, token), view) in before.iter().zip(&views) {
+        let (status, after) = server.get(&format!("/api/games/{id}"));
+        assert_eq!(status, 200);
+        assert_eq!(&after, view, "game {id} changed across the restart");
+        check_nim_history(&after);
+        // Tokens still work.
+        if after["status"] == "playing" {
+            let mv = after["legal_moves"][0]["notation"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let (status, reply) = server.play(id, token, &mv);
+            assert_eq!(status, 200, "{reply}");
+        }
+    }
+    let (_, list) = server.get("/api/games");
+    assert_eq!(list["total"], 4);
+}
+
+#[test]
+fn bad_requests_get_a_reason_and_change_nothing() {
+    let server = TestServer::start(&fresh_db("bad"));
+    let (id, token, _) = server.create(r#"{"position":"3 4 5"}"#);
+    let path = format!("/api/games/{id}/moves");
+    let snapshot = || server.get(&format!("/api/games/{id}")).1;
+    let start = snapshot();
+
+    type Call<'a> = Box<dyn Fn() -> (u16, Value) + 'a>;
+    let cases: Vec<(u16, &str, Call)> = vec![
+        (
+            400,
+            "bad_json",
+            Box::new(|| server.post_as(&path, &token, "{\"move\": ")),
+        ),
+        (
+            400,
+            "bad_json",
+            Box::new(|| server.post_as(&path, &token, "[1,2]")),
+        ),
+        (
+            400,
+            "bad_json",
+            Box::new(|| server.post_as(&path, &token, r#"{"mvoe":"A 1"}"#)),
+        ),
+        (
+            413,
+            "body_too_large",
+            Box::new(|| {
+                let big = format!("{{\"move\":\"{}\"}}", "A".repeat(40_000));
+                server.post_as(&path, &token, &big)
+            }),
+        ),
+        (
+            422,
+            "illegal_move",
+            Box::new(|| server.play(&id, &token, "A 4")),
+        ),
+        (
+            422,
+            "illegal_move",
+            Box::new(|| server.play(&id, &token, "Z 1")),
+        ),
+        (
+            422,
+            "illegal_move",
+            Box::new(|| server.play(&id, &token, "take some")),
+        ),
+        (
+            422,
+            "illegal_move",
+            Box::new(|| server.play(&id, &token, "A 0")),
+        ),
+        (
+            401,
+            "missing_token",
+            Box::new(|| server.post(&path, r#"{"move":"A 1"}"#)),
+        ),
+        (
+            403,
+            "wrong_token",
+            Box::new(|| server.play(&id, "nope", "A 1")),
+        ),
+        (
+            409,
+            "stale_ply",
+            Box::new(|| server.post_as(&path, &token, r#"{"move":"A 1","ply":7}"#)),
+        ),
+        (
+            400,
+            "unknown_game",
+            Box::new(|| server.post("/api/games", r#"{"game":"chess"}"#)),
+        ),
+        (
+            400,
+            "bad_spec",
+            Box::new(|| server.post("/api/games", r#"{"game":"moore:0"}"#)),
+        ),
+        (
+            400,
+            "bad_spec",
+            Box::new(|| server.post("/api/games", r#"{"game":"nim:3"}"#)),
+        ),
+        (
+            422,
+            "bad_position",
+            Box::new(|| server.post("/api/games", r#"{"position":"3 x 5"}"#)),
+        ),
+        (
+            422,
+            "bad_position",
+            Box::new(|| server.post("/api/games", r#"{"position":"-1"}"#)),
+        ),
+        (
+            422,
+            "no_moves",
+            Box::new(|| server.post("/api/games", r#"{"position":"0 0"}"#)),
+        ),
+        (
+            422,
+            "position_too_large",
+            Box::new(|| server.post("/api/games", r#"{"position":"18446744073709551615"}"#)),
+        ),
+        (
+            400,
+            "bad_convention",
+            Box::new(|| server.post("/api/games", r#"{"convention":"reverse"}"#)),
+        ),
+        (
+            400,
+            "bad_level",
+            Box::new(|| server.post("/api/games", r#"{"level":"godlike"}"#)),
+        ),
+        (
+            400,
+            "bad_opponent",
+            Box::new(|| server.post("/api/games", r#"{"opponent":"robot"}"#)),
+        ),
+        (
+            400,
+            "bad_first",
+            Box::new(|| server.post("/api/games", r#"{"first":"nobody"}"#)),
+        ),
+        (
+            400,
+            "bad_json",
+            Box::new(|| server.post("/api/games", r#"{"game": 7}"#)),
+        ),
+        (
+            404,
+            "game_not_found",
+            Box::new(|| server.get("/api/games/0123456789abcdef")),
+        ),
+        (
+            404,
+            "game_not_found",
+            Box::new(|| server.play("..%2F..", &token, "A 1")),
+        ),
+        (
+            404,
+            "not_found",
+            Box::new(|| server.get("/api/nothing-here")),
+        ),
+        (
+            405,
+            "method_not_allowed",
+            Box::new(|| {
+                common::request(
+                    server.addr,
+                    "DELETE",
+                    &format!("/api/games/{id}"),
+                    None,
+                    None,
+                )
+            }),
+        ),
+        (
+            400,
+            "bad_query",
+            Box::new(|| server.get("/api/explore?to=minus")),
+        ),
+        (
+            400,
+            "bad_request",
+            Box::new(|| server.get("/api/explore?to=100000")),
+        ),
+    ];
+    for (i, (status, code, call)) in cases.iter().enumerate() {
+        let (got, body) = call();
+        assert_eq!(got, *status, "case {i} ({code}): {body}");
+        assert_eq!(body["error"]["code"], *code, "case {i}: {body}");
+        let message = body["error"]["message"].as_str().unwrap();
+        assert!(
+            message.len() > 10,
+            "case {i}: a message names the problem: {body}"
+        );
+        assert_eq!(snapshot(), start, "case {i} ({code}) changed the game");
+    }
+    // The illegal-move reasons name the input.
+    let (_, body) = server.play(&id, &token, "A 4");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("only 3"),
+        "{body}"
+    );
+    // Nothing above created a game.
+    assert_eq!(server.get("/api/games").1["total"], 1);
+}
+
+#[test]
+fn analysis_explore_and_catalogue() {
+    let server = TestServer::start(&fresh_db("analysis"));
+    // The seeds' worked example: 3 4 5, nim-sum 2, take 2 from heap A.
+    let (status, a) = server.post("/api/analyze", r#"{"game":"nim","position":"3 4 5"}"#);
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(a["grundy"], 2);
+    let winning: Vec<&str> = a["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(winning, ["A 2"]);
+    let table = &a["nim_table"];
+    assert_eq!(table["nim_sum"], 2);
+    assert_eq!(table["nim_sum_binary"], "010");
+    assert_eq!(table["rows"][0]["binary"], "011");
+    // Every legal move is valued, and exactly the winning one is "winning".
+    let moves = a["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3 + 4 + 5);
+    for m in moves {
+        let h = m["to_heaps"].as_array().unwrap();
+        let x = h.iter().fold(0, |a, v| a ^ v.as_u64().unwrap());
+        assert_eq!(m["value"] == "winning", x == 0, "{m}");
+    }
+    // Misère endgame from the seeds: 0 2 1, take all of heap B.
+    let (_, a) = server.post(
+        "/api/analyze",
+        r#"{"position":"0 2 1","convention":"misere"}"#,
+    );
+    assert_eq!(a["winning_moves"][0]["notation"], "B 2", "{a}");
+
+    let (status, e) = server.get("/api/explore?game=nim&to=40&heaps=2&max=12");
+    assert_eq!(status, 200, "{e}");
+    let values: Vec<u64> = e["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(values, (0..=40).collect::<Vec<u64>>(), "g(n) = n in Nim");
+    assert!(e["period"].is_null());
+    let p: Vec<Vec<u64>> = serde_json::from_value(e["p_positions"].clone()).unwrap();
+    assert_eq!(p, (0..=12).map(|a| vec![a, a]).collect::<Vec<_>>());
+    let (_, e) = server.get("/api/explore?heaps=3&max=7");
+    let p: Vec<Vec<u64>> = serde_json::from_value(e["p_positions"].clone()).unwrap();
+    for t in &p {
+        assert_eq!(t[0] ^ t[1] ^ t[2], 0, "{t:?}");
+    }
+    // Non-decreasing triples up to 7 with XOR 0: counted independently.
+    let mut count = 0;
+    for a in 0..=7u64 {
+        for b in a..=7 {
+            for c in b..=7 {
+                if a ^ b ^ c == 0 {
+                    count += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(p.len(), count);
+
+    let (status, c) = server.get("/api/catalogue");
+    assert_eq!(status, 200);
+    let nim = c["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["syntax"] == "nim")
+        .unwrap();
+    assert_eq!(nim["playable"], true);
+    assert_eq!(nim["heaps"], true);
+    assert_eq!(nim["start"], "3 4 5");
+}
+
+#[test]
+fn the_ui_is_served_from_the_binary() {
+    let server = TestServer::start(&fresh_db("ui"));
+    for (path, kind, needle) in [
+        ("/", "text/html", "<script"),
+        ("/play/0123456789abcdef", "text/html", "<script"),
+        ("/explore", "text/html", "<script"),
+        ("/assets/app.js", "text/javascript", "function"),
+        ("/assets/app.css", "text/css", "{"),
+    ] {
+        let (status, headers, body) = raw_request(server.addr, "GET", path, None, None);
+        assert_eq!(status, 200, "{path}");
+        assert!(
+            headers.contains(&format!("content-type: {kind}")),
+            "{path}: {headers}"
+        );
+        assert!(String::from_utf8_lossy(&body).contains(needle), "{path}");
+    }
+}
