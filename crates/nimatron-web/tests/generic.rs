@@ -118,13 +118,4 @@ fn a_text_position_game_plays_and_analyses_through_the_api() {
     let (status, err) = server.get("/api/explore?game=twenty-one");
     assert_eq!(status, 422, "{err}");
     assert_eq!(err["error"]["code"], "not_a_heap_game");
-    // A spec the build cannot play is refused with its name.
-    let (status, err) = server.post("/api/games", r#"{"game":"wythoff","position":"3 5"}"#);
-    assert_eq!(status, 422, "{err}");
-    assert!(
-        err["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("wythoff")
-    );
 }
