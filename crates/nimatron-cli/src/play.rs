@@ -220,11 +220,17 @@ fn help_text(game: &dyn Game) -> String {
 
 /// Play one game, reading moves from `input` and writing to `output`.
 pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> anyhow::Result<()> {
-    let rule = match setup.convention {
-        Convention::Normal => "normal play: whoever makes the last move wins",
-        Convention::Misere => "misère play: whoever makes the last move loses",
-    };
-    writeln!(output, "Nimatron — {}, {rule}.", setup.game.spec())?;
+    if setup.game.conventions().len() == 1 {
+        // The rules fix the ending themselves (the 21 game): state them.
+        let rules = setup.game.description().rules;
+        writeln!(output, "Nimatron — {}. {rules}", setup.game.spec())?;
+    } else {
+        let rule = match setup.convention {
+            Convention::Normal => "normal play: whoever makes the last move wins",
+            Convention::Misere => "misère play: whoever makes the last move loses",
+        };
+        writeln!(output, "Nimatron — {}, {rule}.", setup.game.spec())?;
+    }
     if setup.opponent == Opponent::Computer {
         writeln!(output, "Computer level: {}.", setup.level)?;
     }
