@@ -53,6 +53,15 @@ pub enum GameSpec {
     },
     /// Fibonacci Nim: one heap; take at most twice the previous take.
     Fibonacci,
+    /// Chomp on a `rows` × `columns` rectangle: take a square and every
+    /// square above and to the right of it; whoever takes the poisoned
+    /// corner loses.
+    Chomp {
+        /// Rows of the starting rectangle.
+        rows: u64,
+        /// Columns of the starting rectangle.
+        columns: u64,
+    },
 }
 
 /// One catalogue line: the spec syntax and a summary.
@@ -103,6 +112,10 @@ impl GameSpec {
             syntax: "fibonacci",
             summary: "Fibonacci Nim: one heap; take at most twice the previous take",
         },
+        CatalogueEntry {
+            syntax: "chomp[:RxC]",
+            summary: "Chomp: bite a square and all above and right of it; the poisoned corner loses (default 3x4)",
+        },
     ];
 
     /// The game names the parser accepts (the part before any `:`).
@@ -132,6 +145,7 @@ impl fmt::Display for GameSpec {
                 cap: Some(cap),
             } => write!(f, "moore:{heaps_per_move},{cap}"),
             GameSpec::Fibonacci => f.write_str("fibonacci"),
+            GameSpec::Chomp { rows, columns } => write!(f, "chomp:{rows}x{columns}"),
         }
     }
 }
@@ -206,6 +220,28 @@ fn positive_list(game: &str, params: &str, expected: &str) -> Result<Vec<u64>, S
         .collect()
 }
 
+/// Parse `AxBx...` as sizes from 1 to `max`, between `min_count` and
+/// `max_count` of them.
+fn dimension_list(
+    game: &str,
+    params: &str,
+    expected: &str,
+    counts: std::ops::RangeInclusive<usize>,
+    max: u64,
+) -> Result<Vec<u64>, SpecError> {
+    let dims: Vec<u64> = params
+        .split(['x', 'X', '×'])
+        .map(|w| match w.trim().parse::<u64>() {
+            Ok(v) if (1..=max).contains(&v) => Ok(v),
+            _ => Err(bad(game, params, expected)),
+        })
+        .collect::<Result<_, _>>()?;
+    if !counts.contains(&dims.len()) {
+        return Err(bad(game, params, expected));
+    }
+    Ok(dims)
+}
+
 fn no_params(game: &str, params: Option<&str>, value: GameSpec) -> Result<GameSpec, SpecError> {
     match params {
         None => Ok(value),
@@ -273,6 +309,17 @@ impl FromStr for GameSpec {
                     _ => Err(bad("moore", p, expected)),
                 }
             }
+            "chomp" => {
+                let expected = "expected RxC, the rows and columns of the starting rectangle (each 1 to 255), e.g. chomp:3x4";
+                let (rows, columns) = match params {
+                    None => (3, 4),
+                    Some(p) => match dimension_list("chomp", p, expected, 2..=2, 255)?.as_slice() {
+                        [r, c] => (*r, *c),
+                        _ => return Err(bad("chomp", p, expected)),
+                    },
+                };
+                Ok(GameSpec::Chomp { rows, columns })
+            }
             _ => Err(SpecError::UnknownGame { name }),
         }
     }
@@ -295,6 +342,8 @@ mod tests {
             "moore:2",
             "moore:2,1",
             "fibonacci",
+            "chomp:3x4",
+            "chomp:1x1",
         ] {
             let spec: GameSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -322,6 +371,10 @@ mod tests {
             ("circular:x", "circular:3"),
             ("nim:3", "no parameters"),
             ("chess", "unknown game 'chess'"),
+            ("chomp:3", "RxC"),
+            ("chomp:0x4", "each 1 to 255"),
+            ("chomp:3x4x5", "RxC"),
+            ("chomp:3xy", "e.g. chomp:3x4"),
         ] {
             let e = text.parse::<GameSpec>().unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");

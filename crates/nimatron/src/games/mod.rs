@@ -1,5 +1,6 @@
 //! The games Nimatron knows, one module each, behind the [`Game`] facade.
 
+pub mod chomp;
 pub mod heaps;
 pub mod nim;
 
@@ -10,6 +11,10 @@ use crate::{GameSpec, SpecError};
 pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
     match spec {
         GameSpec::Nim => Ok(Box::new(Adapter::new(spec.clone(), nim::Nim))),
+        GameSpec::Chomp { rows, columns } => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            chomp::Chomp::new(*rows as usize, *columns as usize),
+        ))),
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
         }),

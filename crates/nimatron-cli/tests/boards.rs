@@ -1,0 +1,100 @@
+//! The games whose positions are not heaps (Chomp, boards, graphs, Building
+//! Nim, Candy Nim, Wordnim), run as a user would: `analyze` with and without
+//! a position, bad input, and `play` driven through standard input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn nimatron(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(args)
+        .output()
+        .expect("nimatron runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = nimatron(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON")
+}
+
+/// Exit code 2 and a message containing `says`.
+fn bad(args: &[&str], says: &str) {
+    let out = nimatron(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(says), "{args:?}: {err}");
+}
+
+#[allow(dead_code)]
+fn play(args: &[&str], input: &str) -> (String, Option<i32>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("output");
+    let mut screen = String::from_utf8(out.stdout).expect("utf-8");
+    screen.push_str(&String::from_utf8_lossy(&out.stderr));
+    (screen, out.status.code())
+}
+
+#[test]
+fn chomp_start_is_a_first_player_win_with_a_move_found_by_search() {
+    let v = json(&["analyze", "--game", "chomp:3x4", "--json"]);
+    assert_eq!(v["game"], "chomp:3x4");
+    assert_eq!(v["position"], "4 4 4");
+    assert_eq!(v["outcome"], "N");
+    assert!(v["grundy"].as_u64().is_some_and(|g| g > 0));
+    let moves = v["winning_moves"].as_array().expect("list");
+    assert!(!moves.is_empty());
+    for m in moves {
+        assert!(
+            m["text"]
+                .as_str()
+                .expect("text")
+                .contains("Bite the square")
+        );
+        assert!(m["to"].is_string());
+    }
+    // 2x5: bite the top-right square, leaving 5 4.
+    let v = json(&["analyze", "--game", "chomp:2x5", "--json"]);
+    assert_eq!(v["winning_moves"][0]["to"], "5 4");
+    assert_eq!(v["winning_moves"].as_array().expect("list").len(), 1);
+    bad(&["analyze", "--game", "chomp:3x4", "3", "4"], "never grow");
+    bad(
+        &["analyze", "--game", "chomp:3x4", "--misere"],
+        "not offered",
+    );
+    bad(&["analyze", "--game", "chomp:3x"], "RxC");
+    // A state limit that is too small says so; raising it works.
+    let out = nimatron(&["analyze", "--game", "chomp:8x8", "--max-states", "50"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-states"));
+    let v = json(&["analyze", "--game", "chomp:8x8", "--json"]);
+    assert_eq!(v["outcome"], "N");
+}
+
+#[test]
+fn chomp_play_to_the_end() {
+    // 1x3: bite column 2, leaving only the poisoned square: we win.
+    let (screen, code) = play(&["--game", "chomp:1x3"], "1 1\n1 2\n");
+    assert_eq!(code, Some(0), "{screen}");
+    assert!(screen.contains("poisoned square"), "{screen}");
+    assert!(screen.contains("You win!"), "{screen}");
+}
