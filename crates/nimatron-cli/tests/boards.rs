@@ -98,3 +98,110 @@ fn chomp_play_to_the_end() {
     assert!(screen.contains("poisoned square"), "{screen}");
     assert!(screen.contains("You win!"), "{screen}");
 }
+
+/// The text after the last `position: ` line on the screen.
+fn last_position(screen: &str) -> String {
+    screen
+        .lines()
+        .rev()
+        .find_map(|l| l.trim().strip_prefix("position: "))
+        .expect("a position line")
+        .to_string()
+}
+
+/// A whole game against the perfect computer from an N-position, moving
+/// first and playing a winning move found by the library from the position
+/// on the screen: the player must win, and the computer must answer.
+fn full_game(spec: &str, position: &str, extra: &[&str]) -> String {
+    use std::io::{BufReader, Read};
+    let game = spec
+        .parse::<nimatron::GameSpec>()
+        .expect("spec")
+        .build()
+        .expect("game");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args([
+            "play",
+            "--game",
+            spec,
+            "--position",
+            position,
+            "--seed",
+            "3",
+        ])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut screen = String::new();
+    let convention = if extra.contains(&"--misere") {
+        nimatron::Convention::Misere
+    } else {
+        nimatron::Convention::Normal
+    };
+    for _ in 0..200 {
+        let mut chunk = Vec::new();
+        loop {
+            let mut byte = [0u8];
+            if stdout.read(&mut byte).expect("read") == 0 {
+                break;
+            }
+            chunk.push(byte[0]);
+            if chunk.ends_with(b"You> ") {
+                break;
+            }
+        }
+        let text = String::from_utf8(chunk).expect("utf-8");
+        screen.push_str(&text);
+        if !text.ends_with("You> ") {
+            break;
+        }
+        let here = last_position(&screen);
+        let a = game
+            .analyze(&here, convention, Default::default())
+            .expect("analysis");
+        let mv = a.winning_moves.first().expect("we keep a winning position");
+        writeln!(stdin, "{}", mv.notation).expect("send");
+    }
+    drop(stdin);
+    assert!(child.wait().expect("exit").success());
+    assert!(screen.contains("You win!"), "{screen}");
+    assert!(screen.contains("Nimatron: "), "{screen}");
+    screen
+}
+
+#[test]
+fn board_analyze_and_bad_boards() {
+    let v = json(&["analyze", "--game", "board:3x3", "--json"]);
+    assert_eq!(v["position"], "###/###/###");
+    assert_eq!(v["outcome"], "N");
+    let moves = v["winning_moves"].as_array().expect("list");
+    assert!(moves.iter().any(|m| m["to"] == "###/.../###"));
+    // The facts: a line is a heap, the L-tromino is 3, the 2x2 square 0.
+    let v = json(&["analyze", "--game", "board:1x6", "--json"]);
+    assert_eq!(v["grundy"], 6);
+    let v = json(&["analyze", "--game", "board:2x2", "--json", "##/#."]);
+    assert_eq!(v["grundy"], 3);
+    let v = json(&["analyze", "--game", "board:2x2", "--json", "##", "##"]);
+    assert_eq!(v["grundy"], 0);
+    let v = json(&["analyze", "--game", "board:2x2x2", "--json", "--misere"]);
+    assert_eq!(v["convention"], "misere");
+    assert!(v["grundy"].is_null());
+    bad(&["analyze", "--game", "board:3x3", "###/##/###"], "ragged");
+    bad(
+        &["analyze", "--game", "board:3x3", "###/#?#/###"],
+        "'#' for a piece",
+    );
+    bad(&["analyze", "--game", "board:9x9x9"], "at most 128 cells");
+}
+
+#[test]
+fn board_play_through_the_terminal() {
+    // The full 3x3 board is an N-position; the player wins it against Nimatron.
+    let screen = full_game("board:3x3", "###/###/###", &[]);
+    assert!(screen.contains("remove"), "{screen}");
+    full_game("board:2x3", "###/###", &["--misere"]);
+}

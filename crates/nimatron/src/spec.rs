@@ -62,6 +62,12 @@ pub enum GameSpec {
         /// Columns of the starting rectangle.
         columns: u64,
     },
+    /// Higher-dimensional Nim on a k1×…×kn board: remove adjacent pieces
+    /// from one line parallel to an axis.
+    Board {
+        /// The side lengths, 1 to 4 of them.
+        dims: Vec<u64>,
+    },
 }
 
 /// One catalogue line: the spec syntax and a summary.
@@ -116,6 +122,10 @@ impl GameSpec {
             syntax: "chomp[:RxC]",
             summary: "Chomp: bite a square and all above and right of it; the poisoned corner loses (default 3x4)",
         },
+        CatalogueEntry {
+            syntax: "board[:AxB[xC[xD]]]",
+            summary: "n-dimensional Nim: remove adjacent pieces from one line of a board (default 3x3)",
+        },
     ];
 
     /// The game names the parser accepts (the part before any `:`).
@@ -146,6 +156,10 @@ impl fmt::Display for GameSpec {
             } => write!(f, "moore:{heaps_per_move},{cap}"),
             GameSpec::Fibonacci => f.write_str("fibonacci"),
             GameSpec::Chomp { rows, columns } => write!(f, "chomp:{rows}x{columns}"),
+            GameSpec::Board { dims } => {
+                let sides: Vec<String> = dims.iter().map(u64::to_string).collect();
+                write!(f, "board:{}", sides.join("x"))
+            }
         }
     }
 }
@@ -320,6 +334,17 @@ impl FromStr for GameSpec {
                 };
                 Ok(GameSpec::Chomp { rows, columns })
             }
+            "board" => {
+                let expected = "expected the board's sides, 1 to 4 of them joined by 'x' (each at least 1, at most 128 cells in all), e.g. board:3x3 or board:2x2x3";
+                let dims = match params {
+                    None => vec![3, 3],
+                    Some(p) => dimension_list("board", p, expected, 1..=4, 128)?,
+                };
+                if dims.iter().product::<u64>() > 128 {
+                    return Err(bad("board", params.unwrap_or(""), expected));
+                }
+                Ok(GameSpec::Board { dims })
+            }
             _ => Err(SpecError::UnknownGame { name }),
         }
     }
@@ -344,6 +369,10 @@ mod tests {
             "fibonacci",
             "chomp:3x4",
             "chomp:1x1",
+            "board:3x3",
+            "board:5",
+            "board:2x2x3",
+            "board:2x2x2x2",
         ] {
             let spec: GameSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -375,6 +404,9 @@ mod tests {
             ("chomp:0x4", "each 1 to 255"),
             ("chomp:3x4x5", "RxC"),
             ("chomp:3xy", "e.g. chomp:3x4"),
+            ("board:2x2x2x2x2", "1 to 4"),
+            ("board:12x12", "at most 128 cells"),
+            ("board:0x3", "at least 1"),
         ] {
             let e = text.parse::<GameSpec>().unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");

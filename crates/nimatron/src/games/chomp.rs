@@ -225,6 +225,7 @@ impl Notation for Chomp {
         let labels: Vec<String> = (1..=width).map(|c| (c % 10).to_string()).collect();
         s.push_str(&format!("       {}\n", labels.join(" ")));
         s.push_str("  (X is the poisoned square; a move is 'row column')\n");
+        s.push_str(&format!("  position: {}\n", self.format_position(rows)));
         s
     }
 

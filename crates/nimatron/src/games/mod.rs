@@ -1,5 +1,6 @@
 //! The games Nimatron knows, one module each, behind the [`Game`] facade.
 
+pub mod board;
 pub mod chomp;
 pub mod heaps;
 pub mod nim;
@@ -15,6 +16,13 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             spec.clone(),
             chomp::Chomp::new(*rows as usize, *columns as usize),
         ))),
+        GameSpec::Board { dims } => {
+            let dims: Vec<usize> = dims.iter().map(|&k| k as usize).collect();
+            Ok(Box::new(Adapter::new(
+                spec.clone(),
+                board::Board::new(&dims),
+            )))
+        }
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
         }),
