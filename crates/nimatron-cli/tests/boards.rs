@@ -205,3 +205,52 @@ fn board_play_through_the_terminal() {
     assert!(screen.contains("remove"), "{screen}");
     full_game("board:2x3", "###/###", &["--misere"]);
 }
+
+#[test]
+fn node_kayles_analyze_and_bad_graphs() {
+    // The start is the Petersen graph.
+    let v = json(&["analyze", "--game", "node-kayles", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert!(v["position"].as_str().expect("text").contains("1-2"));
+    // P_5 is Dawson's chess heap 5: value 3 (OEIS A002187).
+    let v = json(&["analyze", "--game", "node-kayles", "--json", "path:5"]);
+    assert_eq!(v["grundy"], 3);
+    let v = json(&["analyze", "--game", "node-kayles", "--json", "1-2,2-3,4-5"]);
+    assert_eq!(v["grundy"], 2 ^ 1);
+    bad(
+        &["analyze", "--game", "node-kayles", "n=4,1-2,2-9"],
+        "vertex 9, which does not exist",
+    );
+    bad(&["analyze", "--game", "node-kayles", "1-2:3"], "carry none");
+    bad(&["analyze", "--game", "node-kayles", "1-1"], "itself");
+}
+
+#[test]
+fn graph_nim_analyze_and_bad_graphs() {
+    let v = json(&["analyze", "--game", "graph-nim", "--json", "a-b:1,b-c:1,@a"]);
+    assert_eq!(v["outcome"], "P");
+    let v = json(&["analyze", "--game", "graph-nim", "--json", "a-b:4,@a"]);
+    assert_eq!(v["grundy"], 4);
+    // Lowering the edge to 0 uses it up: both ends remain, alone.
+    assert_eq!(v["winning_moves"][0]["to"], "a,b,@b");
+    let v = json(&["analyze", "--game", "graph-nim", "--json"]);
+    assert!(v["outcome"] == "N" || v["outcome"] == "P");
+    bad(
+        &["analyze", "--game", "graph-nim", "a-b:-3,@a"],
+        "negative weight -3",
+    );
+    bad(
+        &["analyze", "--game", "graph-nim", "a-b:3,@z"],
+        "token is on vertex z",
+    );
+    bad(&["analyze", "--game", "graph-nim", "a-b:3"], "no token");
+}
+
+#[test]
+fn node_kayles_and_graph_nim_play_through_the_terminal() {
+    let screen = full_game("node-kayles", "path:7,cycle:5", &[]);
+    assert!(screen.contains("remove vertex"), "{screen}");
+    full_game("node-kayles", "path:3,cycle:4", &["--misere"]);
+    let screen = full_game("graph-nim", "a-b:2,b-c:2,a-c:2,c-d:3,@a", &[]);
+    assert!(screen.contains("move the token"), "{screen}");
+}

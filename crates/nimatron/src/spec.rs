@@ -68,6 +68,12 @@ pub enum GameSpec {
         /// The side lengths, 1 to 4 of them.
         dims: Vec<u64>,
     },
+    /// Node Kayles: remove a vertex of a graph together with its
+    /// neighbours.
+    NodeKayles,
+    /// Nim on graphs (Fukuyama): move a token along an edge, lowering the
+    /// edge's weight.
+    GraphNim,
 }
 
 /// One catalogue line: the spec syntax and a summary.
@@ -126,6 +132,14 @@ impl GameSpec {
             syntax: "board[:AxB[xC[xD]]]",
             summary: "n-dimensional Nim: remove adjacent pieces from one line of a board (default 3x3)",
         },
+        CatalogueEntry {
+            syntax: "node-kayles",
+            summary: "Node Kayles: remove a vertex of a graph with its neighbours",
+        },
+        CatalogueEntry {
+            syntax: "graph-nim",
+            summary: "Nim on graphs: move a token along an edge, lowering its weight",
+        },
     ];
 
     /// The game names the parser accepts (the part before any `:`).
@@ -156,6 +170,8 @@ impl fmt::Display for GameSpec {
             } => write!(f, "moore:{heaps_per_move},{cap}"),
             GameSpec::Fibonacci => f.write_str("fibonacci"),
             GameSpec::Chomp { rows, columns } => write!(f, "chomp:{rows}x{columns}"),
+            GameSpec::NodeKayles => f.write_str("node-kayles"),
+            GameSpec::GraphNim => f.write_str("graph-nim"),
             GameSpec::Board { dims } => {
                 let sides: Vec<String> = dims.iter().map(u64::to_string).collect();
                 write!(f, "board:{}", sides.join("x"))
@@ -334,6 +350,8 @@ impl FromStr for GameSpec {
                 };
                 Ok(GameSpec::Chomp { rows, columns })
             }
+            "node-kayles" => no_params("node-kayles", params, GameSpec::NodeKayles),
+            "graph-nim" => no_params("graph-nim", params, GameSpec::GraphNim),
             "board" => {
                 let expected = "expected the board's sides, 1 to 4 of them joined by 'x' (each at least 1, at most 128 cells in all), e.g. board:3x3 or board:2x2x3";
                 let dims = match params {
@@ -373,6 +391,8 @@ mod tests {
             "board:5",
             "board:2x2x3",
             "board:2x2x2x2",
+            "node-kayles",
+            "graph-nim",
         ] {
             let spec: GameSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);

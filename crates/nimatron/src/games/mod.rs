@@ -2,8 +2,11 @@
 
 pub mod board;
 pub mod chomp;
+pub mod graph;
+pub mod graph_nim;
 pub mod heaps;
 pub mod nim;
+pub mod node_kayles;
 
 use crate::facade::{Adapter, Game};
 use crate::{GameSpec, SpecError};
@@ -23,6 +26,11 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
                 board::Board::new(&dims),
             )))
         }
+        GameSpec::NodeKayles => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            node_kayles::NodeKayles,
+        ))),
+        GameSpec::GraphNim => Ok(Box::new(Adapter::new(spec.clone(), graph_nim::GraphNim))),
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
         }),
