@@ -254,3 +254,69 @@ fn node_kayles_and_graph_nim_play_through_the_terminal() {
     let screen = full_game("graph-nim", "a-b:2,b-c:2,a-c:2,c-d:3,@a", &[]);
     assert!(screen.contains("move the token"), "{screen}");
 }
+
+#[test]
+fn building_analyze_start_and_bad_positions() {
+    let v = json(&["analyze", "--game", "building:4,3", "--json"]);
+    assert_eq!(v["position"], "4 | 0 0 0");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["to"], "3 | 1 0 0");
+    assert!(
+        v["winning_moves"][0]["text"]
+            .as_str()
+            .expect("text")
+            .contains("Place a stone on pile A")
+    );
+    for (spec, outcome) in [
+        ("building:6,3", "P"),
+        ("building:10,5", "N"),
+        ("building:5,4", "P"),
+    ] {
+        let v = json(&["analyze", "--game", spec, "--json"]);
+        assert_eq!(v["outcome"], outcome, "{spec}");
+    }
+    // In the Nim phase the moves are heap moves.
+    let v = json(&["analyze", "--game", "building:6,3", "--json", "0 | 1 2 3"]);
+    assert_eq!(v["outcome"], "P");
+    let v = json(&["analyze", "--game", "building:6,3", "--json", "0 | 1 2 2"]);
+    assert_eq!(v["winning_moves"][0]["heap"], 0);
+    assert_eq!(v["winning_moves"][0]["take"], 1);
+    let v = json(&[
+        "analyze",
+        "--game",
+        "building:6,3",
+        "--misere",
+        "--json",
+        "1 | 1 2 2",
+    ]);
+    assert_eq!(v["convention"], "misere");
+    bad(
+        &["analyze", "--game", "building:6,3", "7 | 0 0 0"],
+        "too many stones",
+    );
+    bad(
+        &["analyze", "--game", "building:6,3", "0 | 4 4 0"],
+        "too many stones",
+    );
+    bad(
+        &["analyze", "--game", "building:6,3", "2 | 1 1"],
+        "has 3 piles",
+    );
+    let out = nimatron(&[
+        "analyze",
+        "--game",
+        "building:200,12",
+        "--max-states",
+        "1000",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("limit of 1000"));
+}
+
+#[test]
+fn building_play_through_the_terminal() {
+    let screen = full_game("building:4,3", "4 | 0 0 0", &[]);
+    assert!(screen.contains("place a stone on pile"), "{screen}");
+    assert!(screen.contains("All stones placed"), "{screen}");
+    full_game("building:4,3", "4 | 0 0 0", &["--misere"]);
+}

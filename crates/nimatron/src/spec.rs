@@ -74,6 +74,14 @@ pub enum GameSpec {
     /// Nim on graphs (Fukuyama): move a token along an edge, lowering the
     /// edge's weight.
     GraphNim,
+    /// Building Nim BN(n, s): place `stones` stones one at a time onto
+    /// `piles` piles, then play Nim on them.
+    Building {
+        /// n: the stones to place.
+        stones: u64,
+        /// s: the piles.
+        piles: u64,
+    },
 }
 
 /// One catalogue line: the spec syntax and a summary.
@@ -140,6 +148,10 @@ impl GameSpec {
             syntax: "graph-nim",
             summary: "Nim on graphs: move a token along an edge, lowering its weight",
         },
+        CatalogueEntry {
+            syntax: "building:N,S",
+            summary: "Building Nim: place N stones one by one on S piles, then play Nim",
+        },
     ];
 
     /// The game names the parser accepts (the part before any `:`).
@@ -171,6 +183,7 @@ impl fmt::Display for GameSpec {
             GameSpec::Fibonacci => f.write_str("fibonacci"),
             GameSpec::Chomp { rows, columns } => write!(f, "chomp:{rows}x{columns}"),
             GameSpec::NodeKayles => f.write_str("node-kayles"),
+            GameSpec::Building { stones, piles } => write!(f, "building:{stones},{piles}"),
             GameSpec::GraphNim => f.write_str("graph-nim"),
             GameSpec::Board { dims } => {
                 let sides: Vec<String> = dims.iter().map(u64::to_string).collect();
@@ -350,6 +363,17 @@ impl FromStr for GameSpec {
                 };
                 Ok(GameSpec::Chomp { rows, columns })
             }
+            "building" => {
+                let expected = "expected N,S: the stones to place (1 to 100000) and the piles (1 to 100), e.g. building:4,3";
+                let p = params.ok_or_else(|| bad("building", "", expected))?;
+                match positive_list("building", p, expected)?.as_slice() {
+                    [n, s] if *n <= 100_000 && *s <= 100 => Ok(GameSpec::Building {
+                        stones: *n,
+                        piles: *s,
+                    }),
+                    _ => Err(bad("building", p, expected)),
+                }
+            }
             "node-kayles" => no_params("node-kayles", params, GameSpec::NodeKayles),
             "graph-nim" => no_params("graph-nim", params, GameSpec::GraphNim),
             "board" => {
@@ -393,6 +417,8 @@ mod tests {
             "board:2x2x2x2",
             "node-kayles",
             "graph-nim",
+            "building:4,3",
+            "building:12,7",
         ] {
             let spec: GameSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -427,6 +453,10 @@ mod tests {
             ("board:2x2x2x2x2", "1 to 4"),
             ("board:12x12", "at most 128 cells"),
             ("board:0x3", "at least 1"),
+            ("building", "N,S"),
+            ("building:4", "N,S"),
+            ("building:0,3", "1 to 100000"),
+            ("building:4,300", "1 to 100"),
         ] {
             let e = text.parse::<GameSpec>().unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");

@@ -1,6 +1,7 @@
 //! The games Nimatron knows, one module each, behind the [`Game`] facade.
 
 pub mod board;
+pub mod building;
 pub mod chomp;
 pub mod graph;
 pub mod graph_nim;
@@ -31,6 +32,10 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             node_kayles::NodeKayles,
         ))),
         GameSpec::GraphNim => Ok(Box::new(Adapter::new(spec.clone(), graph_nim::GraphNim))),
+        GameSpec::Building { stones, piles } => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            building::Building::new(*stones, *piles as usize),
+        ))),
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
         }),
