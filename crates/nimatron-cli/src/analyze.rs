@@ -134,7 +134,7 @@ pub fn analysis_json(a: &Analysis, limit: usize) -> serde_json::Value {
             entry
         })
         .collect();
-    serde_json::json!({
+    let mut object = serde_json::json!({
         "game": a.game.to_string(),
         "convention": a.convention.name(),
         "position": position_json(&a.position),
@@ -145,7 +145,17 @@ pub fn analysis_json(a: &Analysis, limit: usize) -> serde_json::Value {
         "winning_moves_truncated": a.winning_moves.len() > limit,
         "method": a.method.to_string(),
         "explanation": a.explanation,
-    })
+    });
+    // Games with extra results (Candy Nim's split) state them in the
+    // explanation as a `candy: {...}` JSON line; surface it as a field.
+    for line in a.explanation.lines() {
+        if let Some(data) = line.strip_prefix("candy: ") {
+            if let Ok(value) = serde_json::from_str::<serde_json::Value>(data) {
+                object["candy"] = value;
+            }
+        }
+    }
+    object
 }
 
 fn write_analysis_text(out: &mut impl Write, a: &Analysis, limit: usize) -> io::Result<()> {

@@ -320,3 +320,27 @@ fn building_play_through_the_terminal() {
     assert!(screen.contains("All stones placed"), "{screen}");
     full_game("building:4,3", "4 | 0 0 0", &["--misere"]);
 }
+
+#[test]
+fn candy_reports_the_split() {
+    let v = json(&["analyze", "--game", "candy", "--json", "8", "16", "24"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["candy"]["loser_candies"], 41);
+    assert_eq!(v["candy"]["winner_candies"], 7);
+    assert_eq!(v["candy"]["winner"], "opponent");
+    let v = json(&["analyze", "--game", "candy", "--json"]);
+    assert_eq!(v["position"], serde_json::json!([3, 4, 5]));
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["heap"], 0);
+    let out = nimatron(&["analyze", "--game", "candy", "1", "1", "2", "2", "3", "3"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("winner 6 / loser 6"), "{text}");
+    bad(
+        &["analyze", "--game", "candy", "--misere", "1", "2"],
+        "not offered",
+    );
+    bad(&["analyze", "--game", "candy", "1", "-2"], "heap");
+    let (screen, code) = play(&["--game", "candy", "--position", "1 2"], "B 1\nA 1\n");
+    assert_eq!(code, Some(0), "{screen}");
+    assert!(screen.contains("You win!"), "{screen}");
+}

@@ -82,6 +82,9 @@ pub enum GameSpec {
         /// s: the piles.
         piles: u64,
     },
+    /// Candy Nim (Rubinstein-Salzedo): normal-play Nim where players also
+    /// maximise the candies they take.
+    Candy,
 }
 
 /// One catalogue line: the spec syntax and a summary.
@@ -152,6 +155,10 @@ impl GameSpec {
             syntax: "building:N,S",
             summary: "Building Nim: place N stones one by one on S piles, then play Nim",
         },
+        CatalogueEntry {
+            syntax: "candy",
+            summary: "Candy Nim: win Nim, then take as many candies as possible",
+        },
     ];
 
     /// The game names the parser accepts (the part before any `:`).
@@ -183,6 +190,7 @@ impl fmt::Display for GameSpec {
             GameSpec::Fibonacci => f.write_str("fibonacci"),
             GameSpec::Chomp { rows, columns } => write!(f, "chomp:{rows}x{columns}"),
             GameSpec::NodeKayles => f.write_str("node-kayles"),
+            GameSpec::Candy => f.write_str("candy"),
             GameSpec::Building { stones, piles } => write!(f, "building:{stones},{piles}"),
             GameSpec::GraphNim => f.write_str("graph-nim"),
             GameSpec::Board { dims } => {
@@ -374,6 +382,7 @@ impl FromStr for GameSpec {
                     _ => Err(bad("building", p, expected)),
                 }
             }
+            "candy" => no_params("candy", params, GameSpec::Candy),
             "node-kayles" => no_params("node-kayles", params, GameSpec::NodeKayles),
             "graph-nim" => no_params("graph-nim", params, GameSpec::GraphNim),
             "board" => {
@@ -419,6 +428,7 @@ mod tests {
             "graph-nim",
             "building:4,3",
             "building:12,7",
+            "candy",
         ] {
             let spec: GameSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod building;
+pub mod candy;
 pub mod chomp;
 pub mod graph;
 pub mod graph_nim;
@@ -36,6 +37,7 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             spec.clone(),
             building::Building::new(*stones, *piles as usize),
         ))),
+        GameSpec::Candy => Ok(Box::new(Adapter::new(spec.clone(), candy::CandyNim))),
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
         }),
