@@ -344,3 +344,73 @@ fn candy_reports_the_split() {
     assert_eq!(code, Some(0), "{screen}");
     assert!(screen.contains("You win!"), "{screen}");
 }
+
+/// A file in a temporary directory for this test run.
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimatron-boards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+#[test]
+fn wordnim_default_list_custom_list_and_bad_words() {
+    let v = json(&["analyze", "--game", "wordnim", "--json"]);
+    assert_eq!(v["position"], "heart stone planet");
+    assert_eq!(v["outcome"], "N");
+    assert!(
+        v["winning_moves"][0]["text"]
+            .as_str()
+            .expect("text")
+            .starts_with("Take '")
+    );
+    // A list of our own: a, t, at, tat. 'tat' has value 2, 'at' 1.
+    let list = temp_file("tiny.txt", "# a tiny list\na\nT\nat\n\ntat\n");
+    let list = list.to_str().expect("path");
+    let v = json(&[
+        "analyze", "--game", "wordnim", "--words", list, "--json", "tat", "at",
+    ]);
+    assert_eq!(v["grundy"], 3);
+    assert_eq!(v["winning_moves"][0]["to"], "at at");
+    bad(
+        &["analyze", "--game", "wordnim", "heart", "st0ne"],
+        "outside the alphabet",
+    );
+    let bad_list = temp_file("bad.txt", "cat\ndon't\n");
+    bad(
+        &[
+            "analyze",
+            "--game",
+            "wordnim",
+            "--words",
+            bad_list.to_str().expect("path"),
+            "cat",
+        ],
+        "line 2",
+    );
+    bad(
+        &[
+            "analyze",
+            "--game",
+            "wordnim",
+            "--words",
+            "/nonexistent/words.txt",
+            "cat",
+        ],
+        "cannot read the word list",
+    );
+    bad(
+        &["analyze", "--game", "nim", "--words", list, "3"],
+        "does not apply to nim",
+    );
+    let (screen, code) = play(
+        &["--game", "wordnim", "--words", list, "--position", "tat at"],
+        "take t from tat\nquit\n",
+    );
+    assert_eq!(code, Some(0), "{screen}");
+    assert!(
+        screen.contains("You: take 't' from 'tat', leaving 'at'"),
+        "{screen}"
+    );
+}

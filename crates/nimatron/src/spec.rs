@@ -85,6 +85,9 @@ pub enum GameSpec {
     /// Candy Nim (Rubinstein-Salzedo): normal-play Nim where players also
     /// maximise the candies they take.
     Candy,
+    /// Wordnim: remove letters from a word so that the letters removed and
+    /// the letters left each spell a dictionary word.
+    Wordnim,
 }
 
 /// One catalogue line: the spec syntax and a summary.
@@ -159,6 +162,10 @@ impl GameSpec {
             syntax: "candy",
             summary: "Candy Nim: win Nim, then take as many candies as possible",
         },
+        CatalogueEntry {
+            syntax: "wordnim",
+            summary: "Wordnim: split letters off a word; both parts must spell words (--words FILE)",
+        },
     ];
 
     /// The game names the parser accepts (the part before any `:`).
@@ -191,6 +198,7 @@ impl fmt::Display for GameSpec {
             GameSpec::Chomp { rows, columns } => write!(f, "chomp:{rows}x{columns}"),
             GameSpec::NodeKayles => f.write_str("node-kayles"),
             GameSpec::Candy => f.write_str("candy"),
+            GameSpec::Wordnim => f.write_str("wordnim"),
             GameSpec::Building { stones, piles } => write!(f, "building:{stones},{piles}"),
             GameSpec::GraphNim => f.write_str("graph-nim"),
             GameSpec::Board { dims } => {
@@ -383,6 +391,7 @@ impl FromStr for GameSpec {
                 }
             }
             "candy" => no_params("candy", params, GameSpec::Candy),
+            "wordnim" => no_params("wordnim", params, GameSpec::Wordnim),
             "node-kayles" => no_params("node-kayles", params, GameSpec::NodeKayles),
             "graph-nim" => no_params("graph-nim", params, GameSpec::GraphNim),
             "board" => {
@@ -429,6 +438,7 @@ mod tests {
             "building:4,3",
             "building:12,7",
             "candy",
+            "wordnim",
         ] {
             let spec: GameSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);

@@ -9,6 +9,7 @@ pub mod graph_nim;
 pub mod heaps;
 pub mod nim;
 pub mod node_kayles;
+pub mod wordnim;
 
 use crate::facade::{Adapter, Game};
 use crate::{GameSpec, SpecError};
@@ -38,6 +39,10 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             building::Building::new(*stones, *piles as usize),
         ))),
         GameSpec::Candy => Ok(Box::new(Adapter::new(spec.clone(), candy::CandyNim))),
+        GameSpec::Wordnim => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            wordnim::Wordnim::default(),
+        ))),
         _ => Err(SpecError::NotPlayable {
             game: spec.to_string(),
         }),
