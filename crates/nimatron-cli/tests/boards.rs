@@ -258,9 +258,9 @@ fn node_kayles_and_graph_nim_play_through_the_terminal() {
 #[test]
 fn building_analyze_start_and_bad_positions() {
     let v = json(&["analyze", "--game", "building:4,3", "--json"]);
-    assert_eq!(v["position"], "4 | 0 0 0");
+    assert_eq!(v["position"], "4 / 0 0 0");
     assert_eq!(v["outcome"], "N");
-    assert_eq!(v["winning_moves"][0]["to"], "3 | 1 0 0");
+    assert_eq!(v["winning_moves"][0]["to"], "3 / 1 0 0");
     assert!(
         v["winning_moves"][0]["text"]
             .as_str()
@@ -276,9 +276,9 @@ fn building_analyze_start_and_bad_positions() {
         assert_eq!(v["outcome"], outcome, "{spec}");
     }
     // In the Nim phase the moves are heap moves.
-    let v = json(&["analyze", "--game", "building:6,3", "--json", "0 | 1 2 3"]);
+    let v = json(&["analyze", "--game", "building:6,3", "--json", "0 / 1 2 3"]);
     assert_eq!(v["outcome"], "P");
-    let v = json(&["analyze", "--game", "building:6,3", "--json", "0 | 1 2 2"]);
+    let v = json(&["analyze", "--game", "building:6,3", "--json", "0 / 1 2 2"]);
     assert_eq!(v["winning_moves"][0]["heap"], 0);
     assert_eq!(v["winning_moves"][0]["take"], 1);
     let v = json(&[
@@ -287,19 +287,19 @@ fn building_analyze_start_and_bad_positions() {
         "building:6,3",
         "--misere",
         "--json",
-        "1 | 1 2 2",
+        "1 / 1 2 2",
     ]);
     assert_eq!(v["convention"], "misere");
     bad(
-        &["analyze", "--game", "building:6,3", "7 | 0 0 0"],
+        &["analyze", "--game", "building:6,3", "7 / 0 0 0"],
         "too many stones",
     );
     bad(
-        &["analyze", "--game", "building:6,3", "0 | 4 4 0"],
+        &["analyze", "--game", "building:6,3", "0 / 4 4 0"],
         "too many stones",
     );
     bad(
-        &["analyze", "--game", "building:6,3", "2 | 1 1"],
+        &["analyze", "--game", "building:6,3", "2 / 1 1"],
         "has 3 piles",
     );
     let out = nimatron(&[
@@ -315,10 +315,10 @@ fn building_analyze_start_and_bad_positions() {
 
 #[test]
 fn building_play_through_the_terminal() {
-    let screen = full_game("building:4,3", "4 | 0 0 0", &[]);
+    let screen = full_game("building:4,3", "4 / 0 0 0", &[]);
     assert!(screen.contains("place a stone on pile"), "{screen}");
     assert!(screen.contains("All stones placed"), "{screen}");
-    full_game("building:4,3", "4 | 0 0 0", &["--misere"]);
+    full_game("building:4,3", "4 / 0 0 0", &["--misere"]);
 }
 
 #[test]
@@ -413,4 +413,37 @@ fn wordnim_default_list_custom_list_and_bad_words() {
         screen.contains("You: take 't' from 'tat', leaving 'at'"),
         "{screen}"
     );
+}
+
+#[test]
+fn every_catalogue_example_runs() {
+    for spec in [
+        "chomp:3x4",
+        "chomp:2x2",
+        "board:3x3",
+        "board:2x2x3",
+        "node-kayles",
+        "graph-nim",
+        "building:6,3",
+        "building:4,3",
+        "candy",
+        "wordnim",
+    ] {
+        let out = nimatron(&["games", spec]);
+        assert!(out.status.success(), "{spec}");
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        let example = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Example: nimatron "))
+            .expect("an example line");
+        // Split as a shell would (the examples need no quoting).
+        let args: Vec<&str> = example.split_whitespace().collect();
+        let run = nimatron(&args);
+        assert!(
+            run.status.success(),
+            "{spec}: {example}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(text.contains("Start: "), "{spec}");
+    }
 }

@@ -243,7 +243,7 @@ impl Clone for Board {
     }
 }
 
-const POSITION_SYNTAX: &str = "the board's cells line by line, '#' for a piece and '.' for an empty cell; rows are separated by '/' (or spaces or new lines), layers of a 3-D board by '|' (or a blank line), blocks of a 4-D board by '||'; every row must have the board's full length, e.g. '###/#.#/###' on board:3x3; 'full' is the whole board";
+const POSITION_SYNTAX: &str = "the board's cells line by line, '#' for a piece and '.' for an empty cell; rows are separated by '/' (or spaces or new lines), layers of a 3-D board by '|' (or a blank line), blocks of a 4-D board by '||'; every row must have the board's full length, e.g. '###/#.#/###' on board:3x3 (quote it in a shell, where '#' starts a comment); 'full' is the whole board";
 
 impl Board {
     /// A board with these side lengths (1 to 4 of them, at most 128 cells).
@@ -723,7 +723,11 @@ impl Theory for Board {
     fn description(&self) -> Description {
         Description {
             rules: "Pieces sit on the cells of a k1x...xkn board (the spec gives the sides; the start is the full board). A move removes one or more pieces that lie next to each other on one line parallel to an axis (a row, a column, or a line through the layers). Normal play: whoever removes the last piece wins; misère play: whoever removes it loses.",
-            example: "###/#.#/###",
+            example: if self.dims == [3, 3] {
+                ".#./###/.#."
+            } else {
+                "full"
+            },
             theory: "A move never joins two clusters of pieces that do not touch face to face, so a position is the sum of its clusters and its Grundy value the XOR of theirs. A straight line of n pieces is a Nim heap of n; the L-tromino has value 3 and the 2x2 square value 0. Nimatron computes each cluster's value by memoised mex, storing clusters cut to their bounding box and reduced under every reflection and permutation of the axes; misère play is solved by search over whole positions under the same symmetries. Checked against a plain mex over every pattern of the 3x3, 2x2x2 and 2x2x3 boards without clusters or symmetry, and against plain misère minimax on the 3x3 board.",
             citation: "The game: Wikipedia, \"Nim\", section \"Higher-dimensional Nim\". Sums of games: R. P. Sprague (1935), P. M. Grundy (1939); E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways.",
         }

@@ -43,7 +43,7 @@ pub struct Building {
     piles: usize,
 }
 
-const POSITION_SYNTAX: &str = "the stones left to place, a '|', then the pile sizes, e.g. '3 | 1 0 2' for building:6,3; there must be exactly S piles; while stones are left, the stones on the piles and those left add up to N; once all are placed, the piles hold at most N";
+const POSITION_SYNTAX: &str = "the stones left to place, a '/' (or '|', ';', ':'), then the pile sizes, e.g. '3 / 1 0 2' for building:6,3; there must be exactly S piles; while stones are left, the stones on the piles and those left add up to N; once all are placed, the piles hold at most N; 'start' is N stones and S empty piles";
 
 /// What the search found for one placing-phase position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,9 +192,12 @@ fn position_error(problem: impl Into<String>) -> PositionError {
 
 impl Notation for Building {
     fn parse_position(&self, text: &str) -> Result<BuildingPosition, PositionError> {
-        let (left_text, piles_text) = text.split_once(['|', ';']).ok_or_else(|| {
+        if text.trim().eq_ignore_ascii_case("start") {
+            return Ok(self.start());
+        }
+        let (left_text, piles_text) = text.split_once(['/', '|', ';', ':']).ok_or_else(|| {
             position_error(format!(
-                "'{}' has no '|' between the stones left and the piles",
+                "'{}' has no '/' between the stones left and the piles",
                 text.trim()
             ))
         })?;
@@ -233,7 +236,7 @@ impl Notation for Building {
     }
 
     fn format_position(&self, p: &BuildingPosition) -> String {
-        format!("{} | {}", p.left, heaps::format_heaps(&p.piles))
+        format!("{} / {}", p.left, heaps::format_heaps(&p.piles))
     }
 
     fn start_position(&self) -> Option<BuildingPosition> {
@@ -353,7 +356,11 @@ impl Theory for Building {
     fn description(&self) -> Description {
         Description {
             rules: "n stones and s empty piles. Players take turns placing one stone onto a pile of their choice. When every stone is placed, Nim is played on the piles, starting with the player who would move next. Normal play: whoever takes the last stone wins; misère play applies to the Nim phase: whoever takes the last stone loses.",
-            example: "3 | 1 0 2",
+            example: if self.stones == 6 && self.piles == 3 {
+                "3 / 1 0 2"
+            } else {
+                "start"
+            },
             theory: "The placing phase is not a sum of games, so Nimatron searches every way of placing the remaining stones (piles compared sorted), scoring each finished placement by Bouton's theorem in the chosen convention; the Nim phase is Bouton's closed form. Published results reproduced: with n odd, or with s even, the second player wins; BN(4,3), BN(8,3), BN(16,3), BN(10,5) and BN(12,7) are first-player wins; BN(6,3), BN(14,3), BN(8,5) and BN(10,7) second-player wins. Checked against plain search over the whole game tree (placing and Nim) for every position with up to 7 stones on up to 3 piles and 5 stones on 4 piles, in both conventions.",
             citation: "U. Larsson, S. Heubach, M. Dufour, E. Duchêne, \"Building Nim\", arXiv:1502.04068 (2015); C. L. Bouton, Annals of Mathematics 3 (1901-1902) 35-39.",
         }
@@ -538,8 +545,8 @@ mod tests {
     #[test]
     fn positions_moves_and_errors() {
         let game = Building::new(6, 3);
-        let p = game.parse_position("3 | 1 0 2").unwrap();
-        assert_eq!(game.format_position(&p), "3 | 1 0 2");
+        let p = game.parse_position("3 / 1 0 2").unwrap();
+        assert_eq!(game.format_position(&p), "3 / 1 0 2");
         assert_eq!(game.parse_move(&p, "place on B"), Ok(BuildMove::Place(1)));
         assert_eq!(
             game.parse_move(&p, "put a stone on pile a"),
@@ -558,18 +565,21 @@ mod tests {
                 .problem
                 .contains("placing move")
         );
-        let nim_phase = game.parse_position("0 | 1 0 2").unwrap();
+        let nim_phase = game.parse_position("0 / 1 0 2").unwrap();
         assert_eq!(
             game.parse_move(&nim_phase, "C 2"),
             Ok(BuildMove::Take(HeapMove { heap: 2, take: 2 }))
         );
         let err = |t: &str| game.parse_position(t).unwrap_err().to_string();
-        assert!(err("7 | 0 0 0").contains("too many stones"));
-        assert!(err("2 | 3 2 1").contains("too many stones"));
-        assert!(err("0 | 7 0 0").contains("too many stones"));
-        assert!(err("2 | 1 0 0").contains("3 stones are missing"));
-        assert!(err("2 | 1 3").contains("has 3 piles"));
-        assert!(err("1 2 3").contains("no '|'"));
+        assert!(err("7 / 0 0 0").contains("too many stones"));
+        assert!(err("2 / 3 2 1").contains("too many stones"));
+        assert!(err("0 / 7 0 0").contains("too many stones"));
+        assert!(err("2 / 1 0 0").contains("3 stones are missing"));
+        assert!(err("2 / 1 3").contains("has 3 piles"));
+        assert!(err("1 2 3").contains("no '/'"));
+        assert_eq!(game.parse_position("3 / 1 0 2").unwrap(), p);
+        assert_eq!(game.parse_position("3: 1,0,2").unwrap(), p);
+        assert_eq!(game.parse_position("start").unwrap(), game.start());
         assert!(err("x | 1 2 3").contains("not a number of stones"));
         let adapter = Adapter::new(
             crate::GameSpec::Building {
@@ -580,7 +590,7 @@ mod tests {
         );
         let e = adapter
             .analyze(
-                "40 | 0 0 0 0 0 0 0 0 0",
+                "40 / 0 0 0 0 0 0 0 0 0",
                 Convention::Normal,
                 Limits { max_states: 1000 },
             )
@@ -588,7 +598,7 @@ mod tests {
         assert!(e.to_string().contains("limit of 1000"), "{e}");
         let a = adapter
             .analyze(
-                "1 | 10 9 8 7 5 0 0 0 0",
+                "1 / 10 9 8 7 5 0 0 0 0",
                 Convention::Normal,
                 Limits::default(),
             )

@@ -246,7 +246,11 @@ impl Theory for Chomp {
     fn description(&self) -> Description {
         Description {
             rules: "A rectangle of squares whose bottom-left square is poisoned. A move bites one square and takes every square above it, to its right, or both; whoever must take the poisoned square loses. Nimatron plays the equivalent normal-play game: the poisoned square is never bitten, and the player left with only the poisoned square has lost.",
-            example: "4 4 3",
+            example: if self.rows >= 3 && self.columns >= 4 {
+                "4 4 3"
+            } else {
+                "full"
+            },
             theory: "Every full rectangle other than 1x1 is a first-player win, by strategy stealing: if biting the top-right square lost, the winning reply would have been available as a first move. The argument gives no move, so Nimatron finds the winning moves by Sprague–Grundy search over staircases, memoised up to reflection in the diagonal. Known cases it reproduces: with two rows, (a, b) loses exactly when b = a − 1, so 2xn is won by biting the top-right square; on an nxn square, biting (2, 2) leaves two equal arms and wins. Checked against a plain minimax (with the poisoned square as a losing move) over every position in a 4x5 board, and the theorem for every rectangle up to 7x7.",
             citation: "D. Gale, \"A curious Nim-type game\", American Mathematical Monthly 81 (1974) 876-879; F. Schuh, \"Spel van delers\", Nieuw Tijdschrift voor Wiskunde 39 (1952) 299-304; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways, ch. 18.",
         }
