@@ -753,7 +753,12 @@ impl Theory for Board {
             clusters.len(),
             if clusters.len() == 1 { "" } else { "s" },
         );
-        if let Some(values) = self.cluster_values(p) {
+        // One cluster: its value is the position's, already known.
+        let values = match (clusters.len(), grundy) {
+            (1, Some(g)) => Some(vec![(clusters[0], g)]),
+            _ => self.cluster_values(p),
+        };
+        if let Some(values) = values {
             for (k, (c, g)) in values.iter().enumerate() {
                 let shape = c
                     .dims()

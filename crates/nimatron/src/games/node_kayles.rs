@@ -335,7 +335,11 @@ impl Theory for NodeKayles {
             } else {
                 String::new()
             };
-            match solver.grundy(&c) {
+            let value = match (masks.len(), grundy) {
+                (1, Some(v)) => Ok(v),
+                _ => solver.grundy(&c),
+            };
+            match value {
                 Ok(v) => s.push_str(&format!(
                     "  component {}: {} {}{path}, value {v}\n",
                     k + 1,
