@@ -401,23 +401,47 @@ pub fn parse(text: &str, syntax: Syntax) -> Result<ParsedGraph, PositionError> {
     })
 }
 
+/// How many orderings [`canonical_order`] tries for a graph of `n`
+/// vertices: many for small graphs, which recur often in a search and gain
+/// most from sharing; none for graphs of more than 24 vertices, which rarely
+/// recur, and are then kept in their own order.
+pub fn leaf_budget(n: usize) -> usize {
+    match n {
+        0..=12 => 256,
+        13..=24 => 32,
+        _ => 0,
+    }
+}
+
 /// A canonical labelling: the vertex order (`order[new] = old`) that gives
 /// the least encoding among those the search visits. Vertices are first
 /// split by colour refinement (starting from `initial` colours and edge
 /// labels), then ties are broken by trying each vertex of the first tied
 /// class in turn. When more than `budget` orderings would be tried the best
 /// so far is kept: still a correct key (the graph relabelled), though
-/// isomorphic graphs may then get different keys.
+/// isomorphic graphs may then get different keys. A budget of 0 keeps the
+/// given order.
 pub fn canonical_order(
     n: usize,
     neighbours: &[Vec<(usize, u64)>],
     initial: &[u64],
     budget: usize,
 ) -> Vec<usize> {
+    if budget == 0 {
+        return (0..n).collect();
+    }
     let mut best: Option<(Vec<u64>, Vec<usize>)> = None;
     let mut leaves = 0;
-    let colours = refine(n, neighbours, rank(initial));
-    search(n, neighbours, colours, budget, &mut leaves, &mut best);
+    let sorted: Vec<Vec<(usize, u64)>> = neighbours
+        .iter()
+        .map(|list| {
+            let mut l = list.clone();
+            l.sort_unstable();
+            l
+        })
+        .collect();
+    let colours = refine(n, &sorted, rank(initial));
+    search(n, &sorted, colours, budget, &mut leaves, &mut best);
     best.map(|(_, order)| order).unwrap_or_default()
 }
 
@@ -432,37 +456,55 @@ fn rank(values: &[u64]) -> Vec<u64> {
         .collect()
 }
 
+fn mix(x: u64) -> u64 {
+    // SplitMix64's finaliser: spreads the bits of colours and weights.
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Colour refinement: each round a vertex's colour becomes its old colour
+/// together with the multiset of (neighbour colour, edge weight), summarised
+/// by a commutative hash; ranks keep it independent of the labels. A hash
+/// collision can only leave two classes merged, which costs sharing, never
+/// correctness: the key is always the graph itself, relabelled.
 fn refine(n: usize, neighbours: &[Vec<(usize, u64)>], mut colours: Vec<u64>) -> Vec<u64> {
-    let mut classes = {
-        let mut c = colours.clone();
-        c.sort_unstable();
-        c.dedup();
-        c.len()
-    };
+    let mut classes = count_classes(&colours);
+    let mut signatures: Vec<(u64, u64)> = vec![(0, 0); n];
     loop {
-        let mut signatures: Vec<(u64, Vec<(u64, u64)>)> = (0..n)
-            .map(|v| {
-                let mut around: Vec<(u64, u64)> = neighbours[v]
-                    .iter()
-                    .map(|&(u, w)| (colours[u], w))
-                    .collect();
-                around.sort_unstable();
-                (colours[v], around)
-            })
-            .collect();
+        for v in 0..n {
+            let around = neighbours[v].iter().fold(0u64, |acc, &(u, w)| {
+                acc.wrapping_add(mix(colours[u].wrapping_mul(0x1_0000_0001) ^ mix(w)))
+            });
+            signatures[v] = (colours[v], around);
+        }
         let mut distinct = signatures.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        let new: Vec<u64> = signatures
-            .drain(..)
-            .map(|s| distinct.binary_search(&s).expect("present") as u64)
-            .collect();
-        colours = new;
+        for v in 0..n {
+            colours[v] = distinct.binary_search(&signatures[v]).expect("present") as u64;
+        }
         if distinct.len() == classes {
             return colours;
         }
         classes = distinct.len();
     }
+}
+
+fn count_classes(colours: &[u64]) -> usize {
+    let mut c = colours.to_vec();
+    c.sort_unstable();
+    c.dedup();
+    c.len()
+}
+
+/// Whether swapping `u` and `v` maps the graph to itself: the same
+/// neighbours with the same weights, apart from each other.
+fn twins(sorted: &[Vec<(usize, u64)>], u: usize, v: usize) -> bool {
+    let a = sorted[u].iter().filter(|&&(x, _)| x != v);
+    let b = sorted[v].iter().filter(|&&(x, _)| x != u);
+    a.eq(b)
 }
 
 fn search(
@@ -493,10 +535,16 @@ fn search(
         }
         return;
     };
+    let mut tried: Vec<usize> = Vec::new();
     for v in 0..n {
         if colours[v] as usize != tied {
             continue;
         }
+        // A twin of a vertex already tried leads to the same codes.
+        if tried.iter().any(|&t| twins(neighbours, t, v)) {
+            continue;
+        }
+        tried.push(v);
         let split: Vec<u64> = (0..n)
             .map(|u| 2 * colours[u] + u64::from(colours[u] as usize == tied && u != v))
             .collect();

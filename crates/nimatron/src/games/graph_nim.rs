@@ -116,7 +116,7 @@ impl TokenGraph {
             neighbours[j].push((i, w));
         }
         let initial: Vec<u64> = (0..n).map(|v| u64::from(v != part.token)).collect();
-        let order = graph::canonical_order(n, &neighbours, &initial, 256);
+        let order = graph::canonical_order(n, &neighbours, &initial, graph::leaf_budget(n));
         part.relabelled(&order, true)
     }
 }

@@ -4,6 +4,8 @@
 //! the XOR of its components' values; components are memoised up to
 //! isomorphism (see [`graph::canonical_order`]).
 
+use std::sync::Arc;
+
 use crate::facade::{Description, MoveError, Notation, PositionError, Theory};
 use crate::games::graph::{self, Syntax};
 use crate::solve::{GrundySolver, Limits};
@@ -14,7 +16,7 @@ use crate::{Convention, Nimber, Outcome, Rules};
 pub struct Graph {
     /// Vertex names; empty for an unnamed (canonical) graph, whose
     /// vertices are called 1, 2, ...
-    names: Vec<String>,
+    names: Vec<Arc<str>>,
     adjacency: Vec<u64>,
 }
 
@@ -28,7 +30,7 @@ impl Graph {
     pub fn name(&self, i: usize) -> String {
         self.names
             .get(i)
-            .cloned()
+            .map(|n| n.to_string())
             .unwrap_or_else(|| (i + 1).to_string())
     }
 
@@ -39,19 +41,19 @@ impl Graph {
 
     /// The subgraph on the vertices in `keep`, names kept.
     pub fn induced(&self, keep: u64) -> Graph {
-        let kept: Vec<usize> = (0..self.order()).filter(|&i| keep >> i & 1 == 1).collect();
+        let keep = keep & self.all();
+        let kept: Vec<usize> = bits(keep).collect();
         let adjacency = kept
             .iter()
             .map(|&i| {
-                kept.iter()
-                    .enumerate()
-                    .filter(|&(_, &j)| self.adjacent(i, j))
-                    .fold(0u64, |acc, (k, _)| acc | 1 << k)
+                bits(self.adjacency[i] & keep).fold(0u64, |acc, j| acc | 1 << rank_in(keep, j))
             })
             .collect();
         Graph {
             names: if self.names.is_empty() {
-                kept.iter().map(|&i| (i + 1).to_string()).collect()
+                kept.iter()
+                    .map(|&i| Arc::from((i + 1).to_string()))
+                    .collect()
             } else {
                 kept.iter().map(|&i| self.names[i].clone()).collect()
             },
@@ -94,32 +96,26 @@ impl Graph {
 
     /// The same graph, unnamed, in a canonical vertex order.
     pub fn canonical(&self) -> Graph {
+        Graph {
+            names: Vec::new(),
+            adjacency: self.canonical_adjacency(),
+        }
+    }
+
+    fn canonical_adjacency(&self) -> Vec<u64> {
         let n = self.order();
         let neighbours: Vec<Vec<(usize, u64)>> = (0..n)
-            .map(|i| {
-                (0..n)
-                    .filter(|&j| self.adjacent(i, j))
-                    .map(|j| (j, 1))
-                    .collect()
-            })
+            .map(|i| bits(self.adjacency[i]).map(|j| (j, 1)).collect())
             .collect();
-        let order = graph::canonical_order(n, &neighbours, &vec![0; n], 256);
+        let order = graph::canonical_order(n, &neighbours, &vec![0; n], graph::leaf_budget(n));
         let mut new_index = vec![0; n];
         for (new, &old) in order.iter().enumerate() {
             new_index[old] = new;
         }
-        let adjacency = order
+        order
             .iter()
-            .map(|&old| {
-                (0..n)
-                    .filter(|&j| self.adjacent(old, j))
-                    .fold(0u64, |acc, j| acc | 1 << new_index[j])
-            })
-            .collect();
-        Graph {
-            names: Vec::new(),
-            adjacency,
-        }
+            .map(|&old| bits(self.adjacency[old]).fold(0u64, |acc, j| acc | 1 << new_index[j]))
+            .collect()
     }
 
     fn from_parsed(g: &graph::ParsedGraph) -> Graph {
@@ -129,7 +125,7 @@ impl Graph {
             adjacency[j] |= 1 << i;
         }
         Graph {
-            names: g.names.clone(),
+            names: g.names.iter().map(|n| Arc::from(n.as_str())).collect(),
             adjacency,
         }
     }
@@ -143,6 +139,24 @@ impl Graph {
             && degrees.iter().all(|&d| d <= 2)
             && self.component_masks().len() == 1
     }
+}
+
+/// The indices of the set bits, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(i)
+        }
+    })
+}
+
+/// How many set bits of `mask` lie below bit `j`.
+fn rank_in(mask: u64, j: usize) -> usize {
+    (mask & ((1u64 << j) - 1)).count_ones() as usize
 }
 
 /// Node Kayles.
