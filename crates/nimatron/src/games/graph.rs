@@ -17,6 +17,7 @@
 //!   leaves), `petersen`; in graph Nim each takes an optional weight for all
 //!   its edges, `cycle:5:2`.
 //! - `empty` is the graph with no vertices.
+//! - `#` starts a comment that runs to the end of its line.
 //!
 //! Vertex names are letters, digits and `_`, at most 16 characters. At most
 //! 64 vertices.
@@ -341,6 +342,12 @@ pub fn parse(text: &str, syntax: Syntax) -> Result<ParsedGraph, PositionError> {
         declared: None,
         largest_number: 0,
     };
+    // '#' starts a comment that runs to the end of its line.
+    let text: String = text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
     let parts: Vec<&str> = text
         .split([',', ' ', '\t', '\n', '\r', ';', '+'])
         .filter(|p| !p.is_empty())
@@ -590,6 +597,7 @@ mod tests {
     #[test]
     fn edge_lists_and_generators() {
         let g = parse("2-3, 1-2 4", PLAIN).unwrap();
+        assert_eq!(parse("# a file\n1-2 # first\n2-3\n4\n", PLAIN).unwrap(), g);
         assert_eq!(g.names, vec!["1", "2", "3", "4"]);
         assert_eq!(g.edges, vec![(0, 1, 1), (1, 2, 1)]);
         let g = parse("petersen", PLAIN).unwrap();

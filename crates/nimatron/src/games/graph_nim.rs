@@ -128,7 +128,7 @@ pub struct GraphNim;
 const SYNTAX: Syntax = Syntax {
     weights: true,
     token: true,
-    accepted: "a weighted graph and a token: edges 'a-b:3' (weight 0 to 10000; 'a-b' is weight 1) and lone vertices 'v', separated by commas or spaces, and '@a' for the token's vertex, e.g. 'a-b:3,b-c:1,@a'; 'n=7' declares vertices 1 to 7; generators path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, each with an optional weight for all its edges (cycle:5:2); at most 64 vertices",
+    accepted: "a weighted graph and a token: edges 'a-b:3' (weight 0 to 10000; 'a-b' is weight 1) and lone vertices 'v', separated by commas or spaces, and '@a' for the token's vertex, e.g. 'a-b:3,b-c:1,@a'; 'n=7' declares vertices 1 to 7; generators path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, each with an optional weight for all its edges (cycle:5:2); '#' starts a comment to the end of the line; at most 64 vertices",
 };
 
 impl Rules for GraphNim {

@@ -166,7 +166,7 @@ pub struct NodeKayles;
 const SYNTAX: Syntax = Syntax {
     weights: false,
     token: false,
-    accepted: "a graph: edges 'a-b' and lone vertices 'v' separated by commas or spaces, e.g. '1-2,2-3,4-5'; 'n=7' declares vertices 1 to 7; generators path:N, cycle:N, grid:RxC, complete:N, star:N, petersen (numbered after the vertices so far); parts joined by '+' are merged by name; 'empty' is no vertices; at most 64 vertices",
+    accepted: "a graph: edges 'a-b' and lone vertices 'v' separated by commas or spaces, e.g. '1-2,2-3,4-5'; 'n=7' declares vertices 1 to 7; generators path:N, cycle:N, grid:RxC, complete:N, star:N, petersen (numbered after the vertices so far); parts joined by '+' are merged by name; 'empty' is no vertices; '#' starts a comment to the end of the line; at most 64 vertices",
 };
 
 impl Rules for NodeKayles {
