@@ -48,6 +48,26 @@ pub fn read_heaps(words: &[String], example: &str) -> anyhow::Result<Vec<u64>> {
     parse_heap_list(joined.as_bytes()).map_err(|e| bad_input(e.to_string()))
 }
 
+/// The game a spec names; Wordnim with the word list in `words` if given.
+pub fn build_game(
+    spec: &GameSpec,
+    words: Option<&std::path::Path>,
+) -> anyhow::Result<Box<dyn nimatron::Game>> {
+    match words {
+        Some(path) if *spec == GameSpec::Wordnim => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                bad_input(format!("cannot read the word list {}: {e}", path.display()))
+            })?;
+            nimatron::games::wordnim::game_with_words(&text)
+                .map_err(|e| bad_input(format!("{}: {e}", path.display())))
+        }
+        Some(_) => Err(bad_input(format!(
+            "--words gives Wordnim's dictionary; it does not apply to {spec}"
+        ))),
+        None => spec.build().map_err(|e| bad_input(e.to_string())),
+    }
+}
+
 /// Map a library error to the CLI's exit codes: bad positions and
 /// conventions are bad input (2); a search limit is a failure (1).
 pub fn game_error(e: GameError) -> anyhow::Error {
@@ -64,10 +84,15 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     } else {
         Convention::Normal
     };
+    if args.words.is_some() && spec != GameSpec::Wordnim {
+        return Err(bad_input(format!(
+            "--words gives Wordnim's dictionary; it does not apply to {spec}"
+        )));
+    }
     if spec == GameSpec::Nim {
         return run_nim(&args, &spec, convention);
     }
-    let game = spec.build().map_err(|e| bad_input(e.to_string()))?;
+    let game = build_game(&spec, args.words.as_deref())?;
     let text = if args.position.iter().any(|w| w == "-") {
         if args.position.len() != 1 {
             return Err(bad_input(
@@ -136,7 +161,7 @@ pub fn analysis_json(a: &Analysis, limit: usize) -> serde_json::Value {
             entry
         })
         .collect();
-    serde_json::json!({
+    let mut object = serde_json::json!({
         "game": a.game.to_string(),
         "convention": a.convention.name(),
         "position": position_json(&a.position),
@@ -147,7 +172,17 @@ pub fn analysis_json(a: &Analysis, limit: usize) -> serde_json::Value {
         "winning_moves_truncated": a.winning_moves.len() > limit,
         "method": a.method.to_string(),
         "explanation": a.explanation,
-    })
+    });
+    // Games with extra results (Candy Nim's split) state them in the
+    // explanation as a `candy: {...}` JSON line; surface it as a field.
+    for line in a.explanation.lines() {
+        if let Some(data) = line.strip_prefix("candy: ") {
+            if let Ok(value) = serde_json::from_str::<serde_json::Value>(data) {
+                object["candy"] = value;
+            }
+        }
+    }
+    object
 }
 
 fn write_analysis_text(out: &mut impl Write, a: &Analysis, limit: usize) -> io::Result<()> {

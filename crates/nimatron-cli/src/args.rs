@@ -63,6 +63,10 @@ pub struct AnalyzeArgs {
     /// solved by search rather than a closed form).
     #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    /// Wordnim's dictionary: a word list, one word per line (letters a-z;
+    /// default: the list shipped with Nimatron).
+    #[arg(long, value_name = "FILE")]
+    pub words: Option<std::path::PathBuf>,
     /// The position: heap sizes for heap games, or `-` to read it from
     /// standard input. Other games: see `nimatron games SPEC`. With no
     /// position, games with a standard start analyse that.
@@ -139,6 +143,10 @@ pub struct PlayArgs {
     /// Seed for random heaps and the computer's choices (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Wordnim's dictionary: a word list, one word per line (letters a-z;
+    /// default: the list shipped with Nimatron).
+    #[arg(long, value_name = "FILE")]
+    pub words: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]

@@ -30,7 +30,7 @@ pub struct Setup {
 
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let spec: GameSpec = args.game.parse().map_err(|e| bad_input(format!("{e}")))?;
-    let game = spec.build().map_err(|e| bad_input(e.to_string()))?;
+    let game = crate::analyze::build_game(&spec, args.words.as_deref())?;
     let level: Level = args.level.parse().map_err(|e| bad_input(format!("{e}")))?;
     let convention = if args.misere {
         Convention::Misere

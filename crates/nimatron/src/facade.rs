@@ -294,6 +294,18 @@ pub trait Theory: Notation {
     ) -> Option<Verdict<Self::Move>> {
         None
     }
+    /// The verdict by the game's own bounded solver, where the theory is an
+    /// algorithm rather than a formula (a search over a placing phase that
+    /// ends in Nim, say). It may stop at `limits` with an error. The default
+    /// is [`closed_form`](Theory::closed_form), which does no bounded work.
+    fn closed_form_within(
+        &self,
+        position: &Self::Position,
+        convention: Convention,
+        _limits: Limits,
+    ) -> Result<Option<Verdict<Self::Move>>, SolveError> {
+        Ok(self.closed_form(position, convention))
+    }
     /// Whether normal play may use Grundy values (true for every impartial
     /// game; false only to force plain search).
     fn use_grundy(&self) -> bool {
@@ -546,7 +558,7 @@ where
         }
         let p = self.parse(position)?;
         let (outcome, grundy, winning, explanation, method) =
-            match self.game.closed_form(&p, convention) {
+            match self.game.closed_form_within(&p, convention, limits)? {
                 Some(v) => (
                     v.outcome,
                     v.grundy,

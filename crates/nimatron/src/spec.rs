@@ -53,6 +53,41 @@ pub enum GameSpec {
     },
     /// Fibonacci Nim: one heap; take at most twice the previous take.
     Fibonacci,
+    /// Chomp on a `rows` × `columns` rectangle: take a square and every
+    /// square above and to the right of it; whoever takes the poisoned
+    /// corner loses.
+    Chomp {
+        /// Rows of the starting rectangle.
+        rows: u64,
+        /// Columns of the starting rectangle.
+        columns: u64,
+    },
+    /// Higher-dimensional Nim on a k1×…×kn board: remove adjacent pieces
+    /// from one line parallel to an axis.
+    Board {
+        /// The side lengths, 1 to 4 of them.
+        dims: Vec<u64>,
+    },
+    /// Node Kayles: remove a vertex of a graph together with its
+    /// neighbours.
+    NodeKayles,
+    /// Nim on graphs (Fukuyama): move a token along an edge, lowering the
+    /// edge's weight.
+    GraphNim,
+    /// Building Nim BN(n, s): place `stones` stones one at a time onto
+    /// `piles` piles, then play Nim on them.
+    Building {
+        /// n: the stones to place.
+        stones: u64,
+        /// s: the piles.
+        piles: u64,
+    },
+    /// Candy Nim (Rubinstein-Salzedo): normal-play Nim where players also
+    /// maximise the candies they take.
+    Candy,
+    /// Wordnim: remove letters from a word so that the letters removed and
+    /// the letters left each spell a dictionary word.
+    Wordnim,
 }
 
 /// One catalogue line: the spec syntax and a summary.
@@ -103,6 +138,34 @@ impl GameSpec {
             syntax: "fibonacci",
             summary: "Fibonacci Nim: one heap; take at most twice the previous take",
         },
+        CatalogueEntry {
+            syntax: "chomp[:RxC]",
+            summary: "Chomp: bite a square and all above and right of it; the poisoned corner loses (default 3x4)",
+        },
+        CatalogueEntry {
+            syntax: "board[:AxB[xC[xD]]]",
+            summary: "n-dimensional Nim: remove adjacent pieces from one line of a board (default 3x3)",
+        },
+        CatalogueEntry {
+            syntax: "node-kayles",
+            summary: "Node Kayles: remove a vertex of a graph with its neighbours",
+        },
+        CatalogueEntry {
+            syntax: "graph-nim",
+            summary: "Nim on graphs: move a token along an edge, lowering its weight",
+        },
+        CatalogueEntry {
+            syntax: "building:N,S",
+            summary: "Building Nim: place N stones one by one on S piles, then play Nim",
+        },
+        CatalogueEntry {
+            syntax: "candy",
+            summary: "Candy Nim: win Nim, then take as many candies as possible",
+        },
+        CatalogueEntry {
+            syntax: "wordnim",
+            summary: "Wordnim: split letters off a word; both parts must spell words (--words FILE)",
+        },
     ];
 
     /// The game names the parser accepts (the part before any `:`).
@@ -132,6 +195,16 @@ impl fmt::Display for GameSpec {
                 cap: Some(cap),
             } => write!(f, "moore:{heaps_per_move},{cap}"),
             GameSpec::Fibonacci => f.write_str("fibonacci"),
+            GameSpec::Chomp { rows, columns } => write!(f, "chomp:{rows}x{columns}"),
+            GameSpec::NodeKayles => f.write_str("node-kayles"),
+            GameSpec::Candy => f.write_str("candy"),
+            GameSpec::Wordnim => f.write_str("wordnim"),
+            GameSpec::Building { stones, piles } => write!(f, "building:{stones},{piles}"),
+            GameSpec::GraphNim => f.write_str("graph-nim"),
+            GameSpec::Board { dims } => {
+                let sides: Vec<String> = dims.iter().map(u64::to_string).collect();
+                write!(f, "board:{}", sides.join("x"))
+            }
         }
     }
 }
@@ -206,6 +279,28 @@ fn positive_list(game: &str, params: &str, expected: &str) -> Result<Vec<u64>, S
         .collect()
 }
 
+/// Parse `AxBx...` as sizes from 1 to `max`, between `min_count` and
+/// `max_count` of them.
+fn dimension_list(
+    game: &str,
+    params: &str,
+    expected: &str,
+    counts: std::ops::RangeInclusive<usize>,
+    max: u64,
+) -> Result<Vec<u64>, SpecError> {
+    let dims: Vec<u64> = params
+        .split(['x', 'X', '×'])
+        .map(|w| match w.trim().parse::<u64>() {
+            Ok(v) if (1..=max).contains(&v) => Ok(v),
+            _ => Err(bad(game, params, expected)),
+        })
+        .collect::<Result<_, _>>()?;
+    if !counts.contains(&dims.len()) {
+        return Err(bad(game, params, expected));
+    }
+    Ok(dims)
+}
+
 fn no_params(game: &str, params: Option<&str>, value: GameSpec) -> Result<GameSpec, SpecError> {
     match params {
         None => Ok(value),
@@ -273,6 +368,43 @@ impl FromStr for GameSpec {
                     _ => Err(bad("moore", p, expected)),
                 }
             }
+            "chomp" => {
+                let expected = "expected RxC, the rows and columns of the starting rectangle (each 1 to 255), e.g. chomp:3x4";
+                let (rows, columns) = match params {
+                    None => (3, 4),
+                    Some(p) => match dimension_list("chomp", p, expected, 2..=2, 255)?.as_slice() {
+                        [r, c] => (*r, *c),
+                        _ => return Err(bad("chomp", p, expected)),
+                    },
+                };
+                Ok(GameSpec::Chomp { rows, columns })
+            }
+            "building" => {
+                let expected = "expected N,S: the stones to place (1 to 100000) and the piles (1 to 100), e.g. building:4,3";
+                let p = params.ok_or_else(|| bad("building", "", expected))?;
+                match positive_list("building", p, expected)?.as_slice() {
+                    [n, s] if *n <= 100_000 && *s <= 100 => Ok(GameSpec::Building {
+                        stones: *n,
+                        piles: *s,
+                    }),
+                    _ => Err(bad("building", p, expected)),
+                }
+            }
+            "candy" => no_params("candy", params, GameSpec::Candy),
+            "wordnim" => no_params("wordnim", params, GameSpec::Wordnim),
+            "node-kayles" => no_params("node-kayles", params, GameSpec::NodeKayles),
+            "graph-nim" => no_params("graph-nim", params, GameSpec::GraphNim),
+            "board" => {
+                let expected = "expected the board's sides, 1 to 4 of them joined by 'x' (each at least 1, at most 128 cells in all), e.g. board:3x3 or board:2x2x3";
+                let dims = match params {
+                    None => vec![3, 3],
+                    Some(p) => dimension_list("board", p, expected, 1..=4, 128)?,
+                };
+                if dims.iter().product::<u64>() > 128 {
+                    return Err(bad("board", params.unwrap_or(""), expected));
+                }
+                Ok(GameSpec::Board { dims })
+            }
             _ => Err(SpecError::UnknownGame { name }),
         }
     }
@@ -295,6 +427,18 @@ mod tests {
             "moore:2",
             "moore:2,1",
             "fibonacci",
+            "chomp:3x4",
+            "chomp:1x1",
+            "board:3x3",
+            "board:5",
+            "board:2x2x3",
+            "board:2x2x2x2",
+            "node-kayles",
+            "graph-nim",
+            "building:4,3",
+            "building:12,7",
+            "candy",
+            "wordnim",
         ] {
             let spec: GameSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -322,6 +466,17 @@ mod tests {
             ("circular:x", "circular:3"),
             ("nim:3", "no parameters"),
             ("chess", "unknown game 'chess'"),
+            ("chomp:3", "RxC"),
+            ("chomp:0x4", "each 1 to 255"),
+            ("chomp:3x4x5", "RxC"),
+            ("chomp:3xy", "e.g. chomp:3x4"),
+            ("board:2x2x2x2x2", "1 to 4"),
+            ("board:12x12", "at most 128 cells"),
+            ("board:0x3", "at least 1"),
+            ("building", "N,S"),
+            ("building:4", "N,S"),
+            ("building:0,3", "1 to 100000"),
+            ("building:4,300", "1 to 100"),
         ] {
             let e = text.parse::<GameSpec>().unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");

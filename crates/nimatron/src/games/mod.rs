@@ -1,14 +1,22 @@
 //! The games Nimatron knows, one module each, behind the [`Game`] facade.
 
+pub mod board;
+pub mod building;
+pub mod candy;
+pub mod chomp;
 pub mod circular;
 pub mod counting;
 pub mod fibonacci;
+pub mod graph;
+pub mod graph_nim;
 pub mod greedy;
 pub mod heaps;
 pub mod hundred;
 pub mod moore;
 pub mod nim;
+pub mod node_kayles;
 pub mod twenty_one;
+pub mod wordnim;
 pub mod wythoff;
 
 use crate::facade::{Adapter, Game};
@@ -48,6 +56,31 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             };
             Ok(Box::new(Adapter::new(spec.clone(), game)))
         }
+        GameSpec::Chomp { rows, columns } => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            chomp::Chomp::new(*rows as usize, *columns as usize),
+        ))),
+        GameSpec::Board { dims } => {
+            let dims: Vec<usize> = dims.iter().map(|&k| k as usize).collect();
+            Ok(Box::new(Adapter::new(
+                spec.clone(),
+                board::Board::new(&dims),
+            )))
+        }
+        GameSpec::NodeKayles => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            node_kayles::NodeKayles,
+        ))),
+        GameSpec::GraphNim => Ok(Box::new(Adapter::new(spec.clone(), graph_nim::GraphNim))),
+        GameSpec::Building { stones, piles } => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            building::Building::new(*stones, *piles as usize),
+        ))),
+        GameSpec::Candy => Ok(Box::new(Adapter::new(spec.clone(), candy::CandyNim))),
+        GameSpec::Wordnim => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            wordnim::Wordnim::default(),
+        ))),
     }
 }
 
