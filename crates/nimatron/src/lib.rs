@@ -40,6 +40,7 @@ pub mod nim;
 mod nimber;
 mod outcome;
 pub mod position;
+pub mod sequence;
 mod spec;
 pub mod strategy;
 

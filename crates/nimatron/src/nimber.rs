@@ -35,12 +35,15 @@ impl Nimber {
 
 impl Add for Nimber {
     type Output = Nimber;
+    // Nimber addition is the nim-sum: XOR is the definition, not a slip.
+    #[allow(clippy::suspicious_arithmetic_impl)]
     fn add(self, rhs: Nimber) -> Nimber {
         Nimber(self.0 ^ rhs.0)
     }
 }
 
 impl AddAssign for Nimber {
+    #[allow(clippy::suspicious_op_assign_impl)]
     fn add_assign(&mut self, rhs: Nimber) {
         self.0 ^= rhs.0;
     }

@@ -85,6 +85,7 @@ fn misere_3_4_5_walkthrough() {
 /// where an answer is the (heap index, amount) the seed prints, or None for
 /// "You will lose". Where the seed prints one move, ours must include it.
 #[test]
+#[allow(clippy::type_complexity)]
 fn python_example_doctests() {
     let cases: [(&[u64], Option<(usize, u64)>, Option<(usize, u64)>); 6] = [
         (&[1, 2, 3], None, None),
