@@ -31,6 +31,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::game::TakeBreak;
 use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
+use super::simd;
 use super::values::Cell;
 
 /// The mask chosen by the sparse method.
@@ -71,7 +72,7 @@ pub(crate) struct Sparse {
     marks: Marks,
     three: ThreeHeap,
     need: Vec<u32>,
-    needflag: Vec<u8>,
+    need_bits: Vec<u64>,
     max_value: u32,
     pub counters: SparseCounters,
 }
@@ -133,7 +134,7 @@ impl Sparse {
             marks: Marks::new(),
             three: ThreeHeap::default(),
             need: Vec::new(),
-            needflag: Vec::new(),
+            need_bits: Vec::new(),
             max_value: 0,
             counters: SparseCounters::default(),
         };
@@ -176,7 +177,6 @@ impl Sparse {
         self.class = (0..size as u32)
             .map(|v| ((v & mask).count_ones() & 1) as u8)
             .collect();
-        self.needflag.resize(size, 0);
     }
 
     /// Rebuilds everything derived from the values, keeping the schedule.
@@ -293,22 +293,36 @@ impl Sparse {
         self.marks.begin();
         mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
         let mut visited = 0u64;
+        let (stamp, epoch) = self.marks.raw();
+        let slot_mask = stamp.len() - 1;
         for &k in &self.rule.split_two {
             let k = k as usize;
             if n < k + 2 {
                 continue;
             }
             let m = n - k;
-            for &(a, r) in &self.rare {
-                let a = a as usize;
-                if a >= m {
-                    break;
+            let end = self.rare.partition_point(|&(a, _)| (a as usize) < m);
+            let pairs = &self.rare[..end];
+            visited += pairs.len() as u64;
+            let window = &g[..m];
+            if self.rule.unequal {
+                for &(a, r) in pairs {
+                    let a = a as usize;
+                    if 2 * a != m {
+                        stamp[(r ^ window[m - a].get()) as usize & slot_mask] = epoch;
+                    }
                 }
-                if self.rule.unequal && 2 * a == m {
-                    continue;
+            } else {
+                for &(a, r) in pairs {
+                    // SAFETY: rare positions are at least 1 and below m here,
+                    // so m - a is in 1..m, inside `window`.
+                    let b = unsafe { window.get_unchecked(m - a as usize) };
+                    // SAFETY: `slot_mask` is the length minus one of a slice
+                    // whose length is a power of two.
+                    unsafe {
+                        *stamp.get_unchecked_mut((r ^ b.get()) as usize & slot_mask) = epoch;
+                    }
                 }
-                self.marks.mark(r ^ g[m - a].get());
-                visited += 1;
             }
         }
         self.counters.rare_pairs += visited;
@@ -357,7 +371,9 @@ impl Sparse {
                 if self.need.is_empty() {
                     v
                 } else {
-                    let (outcome, pairs) = search(&self.rule, g, n, &self.need, &mut self.needflag);
+                    let xlimit = self.marks.size() / 2;
+                    let (outcome, pairs) =
+                        search(&self.rule, g, n, &self.need, xlimit, &mut self.need_bits);
                     self.counters.search_pairs += pairs;
                     match outcome {
                         None => v,
@@ -390,7 +406,7 @@ impl Sparse {
             return self.extend(g, until);
         }
         g.reserve(until.saturating_sub(g.len()));
-        let mut flags: Vec<Vec<u8>> = vec![vec![0u8; self.marks.size()]; threads];
+        let mut flags: Vec<Vec<u64>> = vec![Vec::new(); threads];
         while g.len() < until {
             let n = g.len();
             if self.schedule.mask == 0 || g.len() < 4 * BLOCK || self.eval_due(n as u64) {
@@ -428,16 +444,12 @@ impl Sparse {
             let failure: Mutex<Option<(usize, u32)>> = Mutex::new(None);
             let next_chunk = AtomicUsize::new(start);
             let pairs_total = AtomicU64::new(0);
-            for f in flags.iter_mut() {
-                if f.len() < self.marks.size() {
-                    f.resize(self.marks.size(), 0);
-                }
-            }
+            let xlimit = self.marks.size() / 2;
             {
                 let rule = &self.rule;
                 let g_ref: &[T] = g;
                 let (needs, need_offsets) = (&needs, &need_offsets);
-                let work = |flag: &mut Vec<u8>| {
+                let work = |flag: &mut Vec<u64>| {
                     const CHUNK: usize = 256;
                     let mut pairs = 0u64;
                     loop {
@@ -455,7 +467,8 @@ impl Sparse {
                                 continue;
                             }
                             // Only values before p are read to check p.
-                            let (outcome, visited) = search(rule, &g_ref[..p], p, need, flag);
+                            let (outcome, visited) =
+                                search(rule, &g_ref[..p], p, need, xlimit, flag);
                             pairs += visited;
                             if let Some(w) = outcome {
                                 first_fail.fetch_min(p as u64, Ordering::Relaxed);
@@ -518,45 +531,51 @@ impl Sparse {
 /// Step 2: looks for every value of `need` among the two-heap options of a
 /// heap of size `n`. Returns `None` when all are found (so the step-1 value
 /// stands) or the least value not found, and the number of pairs visited.
+///
+/// Every option value is below `xlimit` (a power of two above every value so
+/// far), so need values from `xlimit` up can never be found. `bits` is
+/// scratch space, left all zero.
 fn search<T: Cell>(
     rule: &TakeBreak,
     g: &[T],
     n: usize,
     need: &[u32],
-    needflag: &mut [u8],
+    xlimit: usize,
+    bits: &mut Vec<u64>,
 ) -> (Option<u32>, u64) {
-    for &w in need {
-        needflag[w as usize] = 1;
+    let words = xlimit.div_ceil(64).max(8);
+    if bits.len() < words {
+        bits.resize(words, 0);
     }
-    let mut missing = need.len();
+    let mut missing = 0usize;
+    let mut uncoverable: Option<u32> = None;
+    for &w in need {
+        if (w as usize) < xlimit {
+            bits[w as usize / 64] |= 1 << (w % 64);
+            missing += 1;
+        } else {
+            uncoverable = Some(uncoverable.map_or(w, |u| u.min(w)));
+        }
+    }
     let mut visited = 0u64;
-    'digits: for &k in &rule.split_two {
+    for &k in &rule.split_two {
+        if missing == 0 {
+            break;
+        }
         let k = k as usize;
         if n < k + 2 {
             continue;
         }
         let m = n - k;
         let half = if rule.unequal { (m - 1) / 2 } else { m / 2 };
-        let mut a = 1usize;
-        while a <= half {
-            let end = (a + 32).min(half + 1);
-            for b in a..end {
-                let x = (g[b].get() ^ g[m - b].get()) as usize;
-                missing -= needflag[x] as usize;
-                needflag[x] = 0;
-            }
-            visited += (end - a) as u64;
-            a = end;
-            if missing == 0 {
-                break 'digits;
-            }
-        }
+        visited += simd::cover(&g[..m], m, half, xlimit, bits, &mut missing);
     }
-    let mut result = None;
+    let mut result = uncoverable;
     for &w in need {
-        if needflag[w as usize] != 0 {
+        let (word, bit) = (w as usize / 64, w % 64);
+        if (w as usize) < xlimit && bits[word] & (1 << bit) != 0 {
             result = Some(result.map_or(w, |r: u32| r.min(w)));
-            needflag[w as usize] = 0;
+            bits[word] &= !(1 << bit);
         }
     }
     (result, visited)

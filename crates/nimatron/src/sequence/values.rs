@@ -186,13 +186,13 @@ impl Values {
     pub fn from_le_bytes(bytes_per_value: usize, bytes: &[u8]) -> Option<Values> {
         match bytes_per_value {
             1 => Some(Values::Bytes(bytes.to_vec())),
-            2 if bytes.len() % 2 == 0 => Some(Values::Shorts(
+            2 if bytes.len().is_multiple_of(2) => Some(Values::Shorts(
                 bytes
                     .chunks_exact(2)
                     .map(|c| u16::from_le_bytes([c[0], c[1]]))
                     .collect(),
             )),
-            4 if bytes.len() % 4 == 0 => Some(Values::Words(
+            4 if bytes.len().is_multiple_of(4) => Some(Values::Words(
                 bytes
                     .chunks_exact(4)
                     .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
