@@ -436,11 +436,10 @@ fn write_summary(
         let per = |x: u64| x as f64 / s.computed.max(1) as f64;
         writeln!(
             out,
-            "  work             {:.0} rare pairs + {:.0} searched pairs per value; {} full searches, {} rollbacks",
+            "  work             {:.0} rare pairs + {:.0} searched pairs per value; {} full searches",
             per(c.rare_pairs),
             per(c.search_pairs),
-            c.full_searches,
-            c.rollbacks
+            c.full_searches
         )?;
     }
     if s.extended_by_period > 0 {

@@ -126,7 +126,8 @@ impl FromStr for Algorithm {
 pub struct SequenceOptions {
     /// The algorithm.
     pub algorithm: Algorithm,
-    /// Threads for the sparse method (speculative checking); 1 = none.
+    /// Threads for the sparse method (a helper thread precomputes far rare
+    /// pairs); 1 = none. Two are used at most.
     pub threads: usize,
     /// The most memory, in bytes, a run may plan to use.
     pub memory_limit: u64,

@@ -22,12 +22,10 @@
 //! the value histogram finds the mask with fewest rare positions) at every
 //! power of two, and sooner when rare positions pile up.
 //!
-//! With more than one thread, step 1 runs ahead speculatively over a block
-//! of positions assuming every prediction holds, while the other threads run
-//! step 2 for the block; the first failed check rolls the block back.
-
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+//! With two threads, the pairs of step 1 whose rare part lies far back are
+//! computed a block ahead by a helper thread (their partners are already
+//! known), while the main thread finishes the current block; the result is
+//! the same as on one thread.
 
 use super::game::TakeBreak;
 use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
@@ -55,8 +53,6 @@ pub struct SparseCounters {
     pub full_searches: u64,
     /// Positions computed by the plain mex (before a mask is chosen).
     pub plain_positions: u64,
-    /// Blocks rolled back after a failed speculative check.
-    pub rollbacks: u64,
 }
 
 /// State of the sparse method. Everything but the schedule is rebuilt from
@@ -290,6 +286,18 @@ impl Sparse {
     /// the least unmarked value `v` of that class and fills `self.need` with
     /// the unmarked values of the other class below `v`.
     fn predict<T: Cell>(&mut self, g: &[T], n: usize) -> Result<u32, StepError> {
+        self.predict_with(g, n, 0..0, &[])
+    }
+
+    /// Step 1 with the rare entries `skip` left out because their pairs are
+    /// already in the bit set `far` (computed by another thread).
+    fn predict_with<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        skip: std::ops::Range<usize>,
+        far: &[u64],
+    ) -> Result<u32, StepError> {
         self.marks.begin();
         mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
         let mut visited = 0u64;
@@ -302,27 +310,23 @@ impl Sparse {
             }
             let m = n - k;
             let end = self.rare.partition_point(|&(a, _)| (a as usize) < m);
-            let pairs = &self.rare[..end];
-            visited += pairs.len() as u64;
             let window = &g[..m];
-            if self.rule.unequal {
-                for &(a, r) in pairs {
-                    let a = a as usize;
-                    if 2 * a != m {
-                        stamp[(r ^ window[m - a].get()) as usize & slot_mask] = epoch;
-                    }
-                }
+            let (head, tail) = if skip.start < end {
+                (&self.rare[..skip.start], &self.rare[skip.end.min(end)..end])
             } else {
-                for &(a, r) in pairs {
-                    // SAFETY: rare positions are at least 1 and below m here,
-                    // so m - a is in 1..m, inside `window`.
-                    let b = unsafe { window.get_unchecked(m - a as usize) };
-                    // SAFETY: `slot_mask` is the length minus one of a slice
-                    // whose length is a power of two.
-                    unsafe {
-                        *stamp.get_unchecked_mut((r ^ b.get()) as usize & slot_mask) = epoch;
-                    }
-                }
+                (&self.rare[..end], &self.rare[..0])
+            };
+            for pairs in [head, tail] {
+                visited += pairs.len() as u64;
+                mark_rare_pairs(stamp, epoch, slot_mask, window, m, pairs, self.rule.unequal);
+            }
+        }
+        for (i, &word) in far.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let x = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                stamp[x & slot_mask] = epoch;
             }
         }
         self.counters.rare_pairs += visited;
@@ -392,132 +396,155 @@ impl Sparse {
         Ok(())
     }
 
-    /// Computes values until `g.len() == until` with `threads` threads
-    /// (speculative blocks). Falls back to one thread where speculation does
-    /// not apply (three-heap codes, no mask yet).
+    /// Computes values until `g.len() == until` with two threads when that
+    /// helps (more are not used yet).
+    ///
+    /// Step 1 is split: rare entries at positions `a >= A` (the far part,
+    /// most of the rare list) pair with values at least `A` positions back,
+    /// so a helper thread computes their option sets for the *next* block of
+    /// `A / 2` positions while this thread finishes the current block (near
+    /// rare entries, step 2, commit). The result is exact and identical to
+    /// one thread; mask evaluations happen at the same positions.
     pub fn extend_parallel<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
         until: usize,
         threads: usize,
     ) -> Result<(), StepError> {
-        const BLOCK: usize = 16_384;
-        if threads <= 1 || !self.rule.split_three.is_empty() {
+        const MIN_BLOCK: usize = 256;
+        const MAX_BLOCK: usize = 8192;
+        if threads <= 1 || !self.rule.split_three.is_empty() || self.rule.split_two.is_empty() {
             return self.extend(g, until);
         }
-        g.reserve(until.saturating_sub(g.len()));
-        let mut flags: Vec<Vec<u64>> = vec![Vec::new(); threads];
+        let k_min = *self.rule.split_two.iter().min().expect("non-empty") as usize;
         while g.len() < until {
-            let n = g.len();
-            if self.schedule.mask == 0 || g.len() < 4 * BLOCK || self.eval_due(n as u64) {
-                // Sequential until a mask exists and there is room to speculate.
-                let stop = (n + 1).max(until.min(n + BLOCK));
-                let stop = self.next_boundary(n, stop);
+            let n0 = g.len();
+            let snap = self.rare.len();
+            // The helper takes the last 85% of the rare list: this thread
+            // also runs step 2 and the bookkeeping.
+            let lo = snap * 15 / 100;
+            let a_far = self.rare.get(lo).map_or(0, |&(a, _)| a as usize);
+            let block = ((a_far + k_min) / 2).min(MAX_BLOCK);
+            if self.schedule.mask == 0
+                || self.eval_due(n0 as u64)
+                || block < MIN_BLOCK
+                || snap - lo < 64
+            {
+                let stop = self
+                    .next_boundary(n0, until.min(n0 + MAX_BLOCK))
+                    .max(n0 + 1);
                 self.extend(g, stop)?;
                 continue;
             }
-            // Predict a block: step 1 only, storing each need list.
-            let start = n;
-            let limit = self.next_boundary(start, until.min(start + BLOCK));
-            let mut need_offsets: Vec<usize> = Vec::with_capacity(limit - start + 1);
-            let mut needs: Vec<u32> = Vec::new();
-            need_offsets.push(0);
-            let mut overflow = false;
-            let max_before = self.max_value;
-            while g.len() < limit {
-                let m = g.len();
-                if m > start && self.eval_due(m as u64) {
-                    break;
-                }
-                let v = self.predict(g, m)?;
-                if v > T::MAX {
-                    overflow = true;
-                    break;
-                }
-                needs.extend_from_slice(&self.need);
-                need_offsets.push(needs.len());
-                self.commit(g, v);
-            }
-            let end = g.len();
-            // Verify the block on all threads.
-            let first_fail = AtomicU64::new(u64::MAX);
-            let failure: Mutex<Option<(usize, u32)>> = Mutex::new(None);
-            let next_chunk = AtomicUsize::new(start);
-            let pairs_total = AtomicU64::new(0);
-            let xlimit = self.marks.size() / 2;
-            {
-                let rule = &self.rule;
-                let g_ref: &[T] = g;
-                let (needs, need_offsets) = (&needs, &need_offsets);
-                let work = |flag: &mut Vec<u64>| {
-                    const CHUNK: usize = 256;
-                    let mut pairs = 0u64;
-                    loop {
-                        let c = next_chunk.fetch_add(CHUNK, Ordering::Relaxed);
-                        if c >= end || c as u64 > first_fail.load(Ordering::Relaxed) {
-                            break;
+            let end_all = self.next_boundary(n0, until);
+            let far_entries: Vec<(u64, u32)> = self.rare[lo..snap].to_vec();
+            let words = (self.marks.size() / 2).div_ceil(64);
+            let split_two = self.rule.split_two.clone();
+            let unequal = self.rule.unequal;
+            let fill = |prefix: &[T], start: usize, len: usize| -> (Vec<u64>, u64) {
+                let mut bits = vec![0u64; len * words];
+                let mut visited = 0u64;
+                for (row, n) in (start..start + len).enumerate() {
+                    let out = &mut bits[row * words..(row + 1) * words];
+                    for &k in &split_two {
+                        let k = k as usize;
+                        if n < k + 2 {
+                            continue;
                         }
-                        for p in c..(c + CHUNK).min(end) {
-                            if p as u64 > first_fail.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            let i = p - start;
-                            let need = &needs[need_offsets[i]..need_offsets[i + 1]];
-                            if need.is_empty() {
+                        let m = n - k;
+                        let end = far_entries.partition_point(|&(a, _)| (a as usize) < m);
+                        visited += end as u64;
+                        for &(a, r) in &far_entries[..end] {
+                            let a = a as usize;
+                            if unequal && 2 * a == m {
                                 continue;
                             }
-                            // Only values before p are read to check p.
-                            let (outcome, visited) =
-                                search(rule, &g_ref[..p], p, need, xlimit, flag);
-                            pairs += visited;
-                            if let Some(w) = outcome {
-                                first_fail.fetch_min(p as u64, Ordering::Relaxed);
-                                let mut slot = failure.lock().unwrap_or_else(|e| e.into_inner());
-                                if slot.is_none_or(|(q, _)| p < q) {
-                                    *slot = Some((p, w));
-                                }
-                                break;
-                            }
+                            // m - a < start: the far entries only reach back.
+                            let x = (r ^ prefix[m - a].get()) as usize;
+                            out[x / 64] |= 1 << (x % 64);
                         }
                     }
-                    pairs_total.fetch_add(pairs, Ordering::Relaxed);
-                };
-                let (first, rest) = flags.split_first_mut().expect("threads >= 2");
-                std::thread::scope(|scope| {
-                    for flag in rest.iter_mut() {
-                        scope.spawn(|| work(flag));
-                    }
-                    work(first);
+                }
+                (bits, visited)
+            };
+            let mut start = n0;
+            let mut len = block.min(end_all - n0);
+            let (mut far, visited) = fill(&g[..n0], start, len);
+            self.counters.rare_pairs += visited;
+            loop {
+                let next_start = start + len;
+                let next_len = block.min(end_all.saturating_sub(next_start));
+                g.reserve(len);
+                // The helper reads g[..start] only; this thread appends
+                // g[start..] without reallocating (room reserved above).
+                // SAFETY: the slice covers initialised values that nobody
+                // writes while it lives (pushes write past `start` into
+                // reserved capacity, so the buffer does not move).
+                let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), start) };
+                let (finished, next) = std::thread::scope(|scope| {
+                    let helper = (next_len > 0).then(|| {
+                        let fill = &fill;
+                        scope.spawn(move || fill(prefix, next_start, next_len))
+                    });
+                    let finished = self.finish_block(g, start, len, &far, words, lo..snap);
+                    let next = helper.map(|h| h.join().expect("helper thread"));
+                    (finished, next)
                 });
-            }
-            self.counters.search_pairs += pairs_total.load(Ordering::Relaxed);
-            let failure = failure.into_inner().unwrap_or_else(|e| e.into_inner());
-            if let Some((fail, w)) = failure {
-                // Keep the values before the failure; the failed position
-                // takes the value the search found; the rest is discarded.
-                self.counters.rollbacks += 1;
-                self.counters.full_searches += 1;
-                g.truncate(fail);
-                while self.rare.last().is_some_and(|&(a, _)| a as usize >= fail) {
-                    self.rare.pop();
+                let done = finished?;
+                if done < len || next_len == 0 {
+                    break;
                 }
-                self.max_value = g[start..]
-                    .iter()
-                    .map(|x| x.get())
-                    .max()
-                    .unwrap_or(0)
-                    .max(max_before);
-                if w > T::MAX {
-                    return Err(StepError::Overflow);
-                }
-                self.commit(g, w);
-                continue;
-            }
-            if overflow {
-                return Err(StepError::Overflow);
+                let (next_far, visited) = next.expect("helper ran");
+                self.counters.rare_pairs += visited;
+                start = next_start;
+                len = next_len;
+                far = next_far;
             }
         }
         Ok(())
+    }
+
+    /// Finishes positions `start..start + len` given the far option sets;
+    /// stops early (returning how many were done) where a mask evaluation
+    /// is due.
+    fn finish_block<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        start: usize,
+        len: usize,
+        far: &[u64],
+        words: usize,
+        skip: std::ops::Range<usize>,
+    ) -> Result<usize, StepError> {
+        for i in 0..len {
+            let n = start + i;
+            debug_assert_eq!(g.len(), n);
+            if i > 0 && self.eval_due(n as u64) {
+                return Ok(i);
+            }
+            let row = &far[i * words..(i + 1) * words];
+            let v = self.predict_with(g, n, skip.clone(), row)?;
+            let value = if self.need.is_empty() {
+                v
+            } else {
+                let xlimit = self.marks.size() / 2;
+                let (outcome, pairs) =
+                    search(&self.rule, g, n, &self.need, xlimit, &mut self.need_bits);
+                self.counters.search_pairs += pairs;
+                match outcome {
+                    None => v,
+                    Some(w) => {
+                        self.counters.full_searches += 1;
+                        w
+                    }
+                }
+            };
+            if value > T::MAX {
+                return Err(StepError::Overflow);
+            }
+            self.commit(g, value);
+        }
+        Ok(len)
     }
 
     /// The end of a sequential stretch: never past the next scheduled mask
@@ -525,6 +552,38 @@ impl Sparse {
     fn next_boundary(&self, n: usize, stop: usize) -> usize {
         let e = self.schedule.next_eval as usize;
         if e > n && e < stop { e } else { stop }
+    }
+}
+
+/// Marks `r ^ G(m - a)` for rare entries `(a, r)` with `1 <= a < m`.
+#[inline]
+fn mark_rare_pairs<T: Cell>(
+    stamp: &mut [u32],
+    epoch: u32,
+    slot_mask: usize,
+    window: &[T],
+    m: usize,
+    pairs: &[(u64, u32)],
+    unequal: bool,
+) {
+    if unequal {
+        for &(a, r) in pairs {
+            let a = a as usize;
+            if 2 * a != m {
+                stamp[(r ^ window[m - a].get()) as usize & slot_mask] = epoch;
+            }
+        }
+    } else {
+        for &(a, r) in pairs {
+            // SAFETY: rare positions are at least 1 and below m here, so
+            // m - a is in 1..m, inside `window`.
+            let b = unsafe { window.get_unchecked(m - a as usize) };
+            // SAFETY: `slot_mask` is the length minus one of a slice whose
+            // length is a power of two.
+            unsafe {
+                *stamp.get_unchecked_mut((r ^ b.get()) as usize & slot_mask) = epoch;
+            }
+        }
     }
 }
 
