@@ -382,6 +382,11 @@ fn write_summary(
         "  largest value    {} (first at n = {argmax})",
         s.max_value
     )?;
+    writeln!(
+        out,
+        "  last value       G({n}) = {}",
+        seq.values.get(n as usize)
+    )?;
     match (s.mask, s.rare_count) {
         (Some(mask), Some(count)) => {
             writeln!(

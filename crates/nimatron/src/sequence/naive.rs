@@ -39,13 +39,6 @@ impl Marks {
         }
     }
 
-    /// The slots and the current epoch: a value `v` is marked by storing
-    /// the epoch at `slots[v]`. The length is a power of two.
-    #[inline]
-    pub fn raw(&mut self) -> (&mut [u32], u32) {
-        (&mut self.stamp, self.epoch)
-    }
-
     /// The number of slots (a power of two).
     #[inline]
     pub fn size(&self) -> usize {

@@ -67,8 +67,9 @@ pub(crate) struct Sparse {
     class: Vec<u8>,
     marks: Marks,
     three: ThreeHeap,
-    need: Vec<u32>,
     need_bits: Vec<u64>,
+    hit: Vec<u64>,
+    class_bits: [Vec<u64>; 2],
     max_value: u32,
     pub counters: SparseCounters,
 }
@@ -129,8 +130,9 @@ impl Sparse {
             class: Vec::new(),
             marks: Marks::new(),
             three: ThreeHeap::default(),
-            need: Vec::new(),
             need_bits: Vec::new(),
+            hit: Vec::new(),
+            class_bits: [Vec::new(), Vec::new()],
             max_value: 0,
             counters: SparseCounters::default(),
         };
@@ -173,6 +175,18 @@ impl Sparse {
         self.class = (0..size as u32)
             .map(|v| ((v & mask).count_ones() & 1) as u8)
             .collect();
+        let words = size / 64;
+        for c in 0..2 {
+            self.class_bits[c] = (0..words)
+                .map(|w| {
+                    (0..64).fold(0u64, |acc, i| {
+                        acc | ((self.class[w * 64 + i] as u64 == c as u64) as u64) << i
+                    })
+                })
+                .collect();
+        }
+        self.hit.resize(words, 0);
+        self.need_bits.resize(words.max(8), 0);
     }
 
     /// Rebuilds everything derived from the values, keeping the schedule.
@@ -282,27 +296,43 @@ impl Sparse {
         Ok(self.marks.mex())
     }
 
-    /// Step 1: marks every option of the sparse class (and more), returns
-    /// the least unmarked value `v` of that class and fills `self.need` with
-    /// the unmarked values of the other class below `v`.
-    fn predict<T: Cell>(&mut self, g: &[T], n: usize) -> Result<u32, StepError> {
-        self.predict_with(g, n, 0..0, &[])
-    }
-
     /// Step 1 with the rare entries `skip` left out because their pairs are
-    /// already in the bit set `far` (computed by another thread).
+    /// already in the bit set `far` (computed by another thread). Leaves the
+    /// need set in `self.need_bits` and returns `v` and whether the need set
+    /// is empty.
     fn predict_with<T: Cell>(
         &mut self,
         g: &[T],
         n: usize,
         skip: std::ops::Range<usize>,
         far: &[u64],
-    ) -> Result<u32, StepError> {
-        self.marks.begin();
-        mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
+    ) -> Result<(u32, bool), StepError> {
+        let hit = &mut self.hit;
+        hit.fill(0);
+        let slot_mask = hit.len() * 64 - 1;
+        let n64 = n as u64;
+        for &k in &self.rule.take_all {
+            if n64 == k {
+                hit[0] |= 1;
+            }
+        }
+        for &k in &self.rule.leave_one {
+            if n64 > k {
+                let x = g[n - k as usize].get() as usize;
+                hit[x / 64] |= 1 << (x % 64);
+            }
+        }
+        if !self.rule.split_three.is_empty() {
+            // Three-heap options come as marks; copy them in.
+            self.marks.begin();
+            mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
+            for x in 0..self.marks.size().min(slot_mask + 1) {
+                if self.marks.has(x as u32) {
+                    hit[x / 64] |= 1 << (x % 64);
+                }
+            }
+        }
         let mut visited = 0u64;
-        let (stamp, epoch) = self.marks.raw();
-        let slot_mask = stamp.len() - 1;
         for &k in &self.rule.split_two {
             let k = k as usize;
             if n < k + 2 {
@@ -318,32 +348,47 @@ impl Sparse {
             };
             for pairs in [head, tail] {
                 visited += pairs.len() as u64;
-                mark_rare_pairs(stamp, epoch, slot_mask, window, m, pairs, self.rule.unequal);
+                mark_rare_pairs(hit, slot_mask, window, m, pairs, self.rule.unequal);
             }
         }
-        for (i, &word) in far.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                let x = i * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                stamp[x & slot_mask] = epoch;
-            }
+        for (h, &f) in hit.iter_mut().zip(far) {
+            *h |= f;
         }
         self.counters.rare_pairs += visited;
         let sparse_class = 1
-            ^ (self.schedule.position_parity as u8 & ((n as u64).wrapping_sub(self.k0) & 1) as u8);
-        self.need.clear();
-        let mut v = 0u32;
-        loop {
-            if !self.marks.has(v) {
-                if self.class[v as usize] == sparse_class {
-                    break;
-                }
-                self.need.push(v);
-            }
-            v += 1;
+            ^ (self.schedule.position_parity as usize & ((n64.wrapping_sub(self.k0)) & 1) as usize);
+        let (in_class, other) = (
+            &self.class_bits[sparse_class],
+            &self.class_bits[1 - sparse_class],
+        );
+        // v: the least value of the sparse class not hit (it exists: the
+        // upper half of the table is never hit and holds both classes).
+        let (word, bit) = hit
+            .iter()
+            .zip(in_class)
+            .enumerate()
+            .find_map(|(w, (&h, &c))| {
+                let free = !h & c;
+                (free != 0).then(|| (w, free.trailing_zeros() as usize))
+            })
+            .expect("tables hold the mex");
+        let v = (word * 64 + bit) as u32;
+        // The need set: values of the other class below v, not hit.
+        let mut empty = true;
+        for (w, need) in self.need_bits.iter_mut().enumerate() {
+            let below = if w < word {
+                u64::MAX
+            } else if w == word {
+                (1u64 << bit) - 1
+            } else {
+                0
+            };
+            let h = hit.get(w).copied().unwrap_or(0);
+            let o = other.get(w).copied().unwrap_or(0);
+            *need = !h & o & below;
+            empty &= *need == 0;
         }
-        Ok(v)
+        Ok((v, empty))
     }
 
     /// Records `G(n) = value`.
@@ -371,13 +416,12 @@ impl Sparse {
             let value = if self.schedule.mask == 0 {
                 self.plain_value(g, n)?
             } else {
-                let v = self.predict(g, n)?;
-                if self.need.is_empty() {
+                let (v, settled) = self.predict_with(g, n, 0..0, &[])?;
+                if settled {
                     v
                 } else {
                     let xlimit = self.marks.size() / 2;
-                    let (outcome, pairs) =
-                        search(&self.rule, g, n, &self.need, xlimit, &mut self.need_bits);
+                    let (outcome, pairs) = search(&self.rule, g, n, xlimit, &mut self.need_bits);
                     self.counters.search_pairs += pairs;
                     match outcome {
                         None => v,
@@ -523,13 +567,12 @@ impl Sparse {
                 return Ok(i);
             }
             let row = &far[i * words..(i + 1) * words];
-            let v = self.predict_with(g, n, skip.clone(), row)?;
-            let value = if self.need.is_empty() {
+            let (v, settled) = self.predict_with(g, n, skip.clone(), row)?;
+            let value = if settled {
                 v
             } else {
                 let xlimit = self.marks.size() / 2;
-                let (outcome, pairs) =
-                    search(&self.rule, g, n, &self.need, xlimit, &mut self.need_bits);
+                let (outcome, pairs) = search(&self.rule, g, n, xlimit, &mut self.need_bits);
                 self.counters.search_pairs += pairs;
                 match outcome {
                     None => v,
@@ -555,11 +598,10 @@ impl Sparse {
     }
 }
 
-/// Marks `r ^ G(m - a)` for rare entries `(a, r)` with `1 <= a < m`.
+/// Sets bit `r ^ G(m - a)` for rare entries `(a, r)` with `1 <= a < m`.
 #[inline]
 fn mark_rare_pairs<T: Cell>(
-    stamp: &mut [u32],
-    epoch: u32,
+    hit: &mut [u64],
     slot_mask: usize,
     window: &[T],
     m: usize,
@@ -570,7 +612,8 @@ fn mark_rare_pairs<T: Cell>(
         for &(a, r) in pairs {
             let a = a as usize;
             if 2 * a != m {
-                stamp[(r ^ window[m - a].get()) as usize & slot_mask] = epoch;
+                let x = (r ^ window[m - a].get()) as usize & slot_mask;
+                hit[x / 64] |= 1 << (x % 64);
             }
         }
     } else {
@@ -578,44 +621,36 @@ fn mark_rare_pairs<T: Cell>(
             // SAFETY: rare positions are at least 1 and below m here, so
             // m - a is in 1..m, inside `window`.
             let b = unsafe { window.get_unchecked(m - a as usize) };
-            // SAFETY: `slot_mask` is the length minus one of a slice whose
-            // length is a power of two.
+            let x = (r ^ b.get()) as usize & slot_mask;
+            // SAFETY: x is masked to the bit length of `hit`.
             unsafe {
-                *stamp.get_unchecked_mut((r ^ b.get()) as usize & slot_mask) = epoch;
+                *hit.get_unchecked_mut(x / 64) |= 1 << (x % 64);
             }
         }
     }
 }
 
-/// Step 2: looks for every value of `need` among the two-heap options of a
-/// heap of size `n`. Returns `None` when all are found (so the step-1 value
-/// stands) or the least value not found, and the number of pairs visited.
+/// Step 2: looks for every value of the need set `bits` among the two-heap
+/// options of a heap of size `n`. Returns `None` when all are found (so the
+/// step-1 value stands) or the least value not found, and the number of
+/// pairs visited. Leaves `bits` all zero.
 ///
 /// Every option value is below `xlimit` (a power of two above every value so
-/// far), so need values from `xlimit` up can never be found. `bits` is
-/// scratch space, left all zero.
+/// far), so need values from `xlimit` up can never be found.
 fn search<T: Cell>(
     rule: &TakeBreak,
     g: &[T],
     n: usize,
-    need: &[u32],
     xlimit: usize,
-    bits: &mut Vec<u64>,
+    bits: &mut [u64],
 ) -> (Option<u32>, u64) {
-    let words = xlimit.div_ceil(64).max(8);
-    if bits.len() < words {
-        bits.resize(words, 0);
-    }
-    let mut missing = 0usize;
-    let mut uncoverable: Option<u32> = None;
-    for &w in need {
-        if (w as usize) < xlimit {
-            bits[w as usize / 64] |= 1 << (w % 64);
-            missing += 1;
-        } else {
-            uncoverable = Some(uncoverable.map_or(w, |u| u.min(w)));
-        }
-    }
+    let limit_words = xlimit / 64;
+    let mut missing: usize = bits[..limit_words.min(bits.len())]
+        .iter()
+        .map(|w| w.count_ones() as usize)
+        .sum();
+    // Need values from xlimit up stay in `bits`: if one is the least left
+    // after the scan, it is the answer.
     let mut visited = 0u64;
     for &k in &rule.split_two {
         if missing == 0 {
@@ -629,13 +664,12 @@ fn search<T: Cell>(
         let half = if rule.unequal { (m - 1) / 2 } else { m / 2 };
         visited += simd::cover(&g[..m], m, half, xlimit, bits, &mut missing);
     }
-    let mut result = uncoverable;
-    for &w in need {
-        let (word, bit) = (w as usize / 64, w % 64);
-        if (w as usize) < xlimit && bits[word] & (1 << bit) != 0 {
-            result = Some(result.map_or(w, |r: u32| r.min(w)));
-            bits[word] &= !(1 << bit);
+    let mut result = None;
+    for (w, word) in bits.iter_mut().enumerate() {
+        if *word != 0 && result.is_none() {
+            result = Some((w * 64) as u32 + word.trailing_zeros());
         }
+        *word = 0;
     }
     (result, visited)
 }
