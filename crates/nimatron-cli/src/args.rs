@@ -158,7 +158,8 @@ pub struct GrundyArgs {
     /// auto, naive or sparse.
     #[arg(long, default_value = "auto")]
     pub algorithm: String,
-    /// Threads for the sparse method (default: every core).
+    /// Threads for the sparse method: 1 or 2 (a helper thread computes far
+    /// rare pairs a block ahead). Default 1.
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
     /// Save progress here periodically and on Ctrl-C; resume from it if it exists.

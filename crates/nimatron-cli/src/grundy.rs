@@ -32,7 +32,7 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
     let threads = match args.threads {
         Some(0) => return Err(bad_input("--threads must be at least 1")),
         Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        None => 1,
     };
     let memory_limit = match args.memory_limit {
         Some(g) if !(g > 0.0 && g.is_finite()) => {
