@@ -176,10 +176,10 @@ pub fn analysis_json(a: &Analysis, limit: usize) -> serde_json::Value {
     // Games with extra results (Candy Nim's split) state them in the
     // explanation as a `candy: {...}` JSON line; surface it as a field.
     for line in a.explanation.lines() {
-        if let Some(data) = line.strip_prefix("candy: ") {
-            if let Ok(value) = serde_json::from_str::<serde_json::Value>(data) {
-                object["candy"] = value;
-            }
+        if let Some(data) = line.strip_prefix("candy: ")
+            && let Ok(value) = serde_json::from_str::<serde_json::Value>(data)
+        {
+            object["candy"] = value;
         }
     }
     object

@@ -34,6 +34,11 @@ pub enum Command {
         after_help = "Examples:\n  nimatron play                           3 4 5, you first, perfect computer\n  nimatron play --heaps 1,3,5,7 --first computer\n  nimatron play --random --misere --level easy\n  nimatron play --opponent friend\n\nMoves: 'A 2', 'take 2 from A', 'a2'. Commands: hint, undo, help, quit."
     )]
     Play(PlayArgs),
+    /// Grundy values G(0..=N) of a heap game, its period and whether it is proven.
+    #[command(
+        after_help = "Examples:\n  nimatron grundy kayles --to 1000                  period 12, preperiod 71, proven\n  nimatron grundy octal:0.6 --to 10000000 --plot officers.svg\n  nimatron grundy grundy-game --to 1000000 --out grundy.bin --checkpoint grundy.ckpt\n  nimatron grundy subtraction:1,3,4 --to 100 --json\n\nSpecs: octal:CODE (e.g. octal:0.137, octal:4.07, hex digits for three heaps), kayles, dawson,\nofficers, treblecross, double-kayles, grundy-game, subtraction:1,2,3, subtraction:squares,\nmodular:M:R (e.g. modular:3:1,2).\n\nCtrl-C stops cleanly and saves the checkpoint when --checkpoint is given; running the same\ncommand again resumes from it."
+    )]
+    Grundy(GrundyArgs),
     /// List the games Nimatron knows, or describe one.
     #[command(after_help = "Examples:\n  nimatron games\n  nimatron games nim")]
     Games(GamesArgs),
@@ -167,4 +172,42 @@ pub struct ServeArgs {
     /// way a committed move survives the server being killed.
     #[arg(long)]
     pub sync_full: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct GrundyArgs {
+    /// The heap game, e.g. kayles, octal:0.137, grundy-game, subtraction:1,2,3.
+    pub spec: String,
+    /// Compute G(0) up to G(N).
+    #[arg(long, value_name = "N")]
+    pub to: u64,
+    /// Print one JSON object: game, values, period, preperiod, proven (and more).
+    #[arg(long)]
+    pub json: bool,
+    /// Print the values as CSV (n,g).
+    #[arg(long, conflicts_with = "json")]
+    pub csv: bool,
+    /// Write the values to a compact binary file (see docs/games.md).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Draw G(n) against n as an SVG scatter plot.
+    #[arg(long, value_name = "FILE.svg")]
+    pub plot: Option<std::path::PathBuf>,
+    /// auto, naive or sparse.
+    #[arg(long, default_value = "auto")]
+    pub algorithm: String,
+    /// Threads for the sparse method: 1 or 2 (a helper thread computes far
+    /// rare pairs a block ahead). Default 1.
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Save progress here periodically and on Ctrl-C; resume from it if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Compute only the values below this heap size this time, then save the
+    /// checkpoint and stop (for runs spread over several sessions).
+    #[arg(long, value_name = "N", requires = "checkpoint")]
+    pub stop_at: Option<u64>,
+    /// The most memory to plan for, in GiB (default: 90% of available memory).
+    #[arg(long, value_name = "GIB")]
+    pub memory_limit: Option<f64>,
 }

@@ -4,6 +4,7 @@
 mod analyze;
 mod args;
 mod games;
+mod grundy;
 mod play;
 mod positions;
 mod serve;
@@ -36,6 +37,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Analyze(a) => analyze::run(a),
         Command::Positions(p) => positions::run(p),
         Command::Play(p) => play::run(p),
+        Command::Grundy(g) => grundy::run(g),
         Command::Games(g) => games::run(g),
         Command::Serve(s) => serve::run(s),
     }
@@ -54,10 +56,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             // A closed pipe (e.g. `| head`) is not an error worth a message.
-            if let Some(io) = e.downcast_ref::<std::io::Error>() {
-                if io.kind() == std::io::ErrorKind::BrokenPipe {
-                    return ExitCode::SUCCESS;
-                }
+            if let Some(io) = e.downcast_ref::<std::io::Error>()
+                && io.kind() == std::io::ErrorKind::BrokenPipe
+            {
+                return ExitCode::SUCCESS;
             }
             eprintln!("error: {e:#}");
             if e.downcast_ref::<BadInput>().is_some() {

@@ -189,7 +189,7 @@ fn positions_reproduce_the_seed_table() {
                     let got = lookup(&p).unwrap_or((false, false));
                     if p.iter().all(|&x| x == 1) {
                         // All-ones positions: the explicit marked rows decide.
-                        let expected = (p.len() % 2 == 0, p.len() % 2 == 1);
+                        let expected = (p.len().is_multiple_of(2), p.len() % 2 == 1);
                         assert_eq!(got, expected, "{p:?}");
                     } else {
                         let expected = (!misere_only, !normal_only);

@@ -52,10 +52,10 @@ impl Hub {
 
     fn publish(&self, id: &str, json: String) {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(tx) = channels.get(id) {
-            if tx.send(Arc::from(json)).is_err() {
-                channels.remove(id);
-            }
+        if let Some(tx) = channels.get(id)
+            && tx.send(Arc::from(json)).is_err()
+        {
+            channels.remove(id);
         }
         if channels.len() > 1000 {
             channels.retain(|_, tx| tx.receiver_count() > 0);

@@ -446,10 +446,10 @@ fn seat_for_token(game: &GameRecord, token: Option<&str>) -> Result<Option<u8>, 
             Some(0)
         });
     }
-    if let Some(t1) = &game.token1 {
-        if token::same(token, t1) {
-            return Ok(Some(1));
-        }
+    if let Some(t1) = &game.token1
+        && token::same(token, t1)
+    {
+        return Ok(Some(1));
     }
     Err(ApiError::new(
         axum::http::StatusCode::FORBIDDEN,
@@ -886,24 +886,24 @@ impl Engine {
             }
             Status::Playing => {}
         }
-        if let Some(ply) = req.ply {
-            if ply != record.ply {
-                return Err(ApiError::conflict(
-                    "stale_ply",
-                    format!(
-                        "the move was made at ply {ply}, but the game is at ply {}: reload and try again",
-                        record.ply
-                    ),
-                ));
-            }
+        if let Some(ply) = req.ply
+            && ply != record.ply
+        {
+            return Err(ApiError::conflict(
+                "stale_ply",
+                format!(
+                    "the move was made at ply {ply}, but the game is at ply {}: reload and try again",
+                    record.ply
+                ),
+            ));
         }
-        if let Some(seat) = seat {
-            if seat != record.to_move {
-                return Err(ApiError::conflict(
-                    "not_your_turn",
-                    format!("not your turn: seat {} is to move", record.to_move),
-                ));
-            }
+        if let Some(seat) = seat
+            && seat != record.to_move
+        {
+            return Err(ApiError::conflict(
+                "not_your_turn",
+                format!("not your turn: seat {} is to move", record.to_move),
+            ));
         }
         if req.mv.len() > 200 {
             return Err(ApiError::unprocessable(

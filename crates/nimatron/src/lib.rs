@@ -44,6 +44,7 @@ mod nimber;
 mod outcome;
 pub mod position;
 mod rules;
+pub mod sequence;
 pub mod solve;
 mod spec;
 pub mod strategy;

@@ -173,7 +173,7 @@ pub fn analyze(heaps: &[u64], convention: Convention) -> NimAnalysis {
         (Convention::Normal, _) | (Convention::Misere, BigHeaps::Several) => {
             (Regime::Bouton, x != 0)
         }
-        (Convention::Misere, BigHeaps::None) => (Regime::MisereOnesOnly, ones % 2 == 0),
+        (Convention::Misere, BigHeaps::None) => (Regime::MisereOnesOnly, ones.is_multiple_of(2)),
         (Convention::Misere, BigHeaps::One { .. }) => (Regime::MisereEndgame, true),
     };
     NimAnalysis {

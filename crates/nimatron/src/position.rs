@@ -97,10 +97,10 @@ fn classify(word: &[u8]) -> HeapSizeError {
             && w.iter()
                 .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
     };
-    if let Some(rest) = word.strip_prefix(b"-") {
-        if is_numeric(rest) {
-            return HeapSizeError::Negative(text);
-        }
+    if let Some(rest) = word.strip_prefix(b"-")
+        && is_numeric(rest)
+    {
+        return HeapSizeError::Negative(text);
     }
     if is_numeric(body) && body.iter().any(|b| matches!(b, b'.' | b'e' | b'E')) {
         return HeapSizeError::NotWhole(text);

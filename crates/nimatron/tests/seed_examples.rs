@@ -88,6 +88,7 @@ fn misere_3_4_5_walkthrough() {
 type Answer = Option<(usize, u64)>;
 
 #[test]
+#[allow(clippy::type_complexity)]
 fn python_example_doctests() {
     let cases: [(&[u64], Answer, Answer); 6] = [
         (&[1, 2, 3], None, None),

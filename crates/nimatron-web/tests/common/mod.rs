@@ -265,10 +265,10 @@ impl Events {
             let line = line.expect("event line");
             if let Some(name) = line.strip_prefix("event: ") {
                 event = name.to_string();
-            } else if let Some(data) = line.strip_prefix("data: ") {
-                if event == "state" {
-                    return serde_json::from_str(data).expect("event JSON");
-                }
+            } else if let Some(data) = line.strip_prefix("data: ")
+                && event == "state"
+            {
+                return serde_json::from_str(data).expect("event JSON");
             }
         }
         panic!("the event stream ended");

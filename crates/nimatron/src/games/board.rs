@@ -712,7 +712,7 @@ fn separator_level(dims: &[usize], j: usize) -> usize {
     let mut block = 1;
     for m in 1..n.saturating_sub(1) {
         block *= dims[n - 1 - m];
-        if j % block == 0 {
+        if j.is_multiple_of(block) {
             level += 1;
         }
     }

@@ -452,7 +452,7 @@ impl Theory for Building {
         if self.is_start(p) && convention == Convention::Normal {
             if self.stones % 2 == 1 {
                 explanation.push_str("Larsson, Heubach, Dufour and Duchêne prove that with an odd number of stones the second player wins; the search agrees.\n");
-            } else if self.piles % 2 == 0 {
+            } else if self.piles.is_multiple_of(2) {
                 explanation.push_str("Larsson, Heubach, Dufour and Duchêne prove that with an even number of piles the second player wins (answer each stone on the twin pile); the search agrees.\n");
             }
         }

@@ -69,11 +69,11 @@ pub fn shape(heaps: &[u64]) -> Shape {
 /// heaps, is a P-position.
 pub fn is_p(largest: u64, count: usize, convention: Convention) -> bool {
     match convention {
-        Convention::Normal => count % 2 == 0,
+        Convention::Normal => count.is_multiple_of(2),
         Convention::Misere => match largest {
             0 => false,
             1 => count % 2 == 1,
-            _ => count % 2 == 0,
+            _ => count.is_multiple_of(2),
         },
     }
 }
@@ -416,12 +416,12 @@ mod tests {
             let searched = search.outcome(&heaps).unwrap();
             assert_eq!(
                 searched == Outcome::P,
-                s.largest_count % 2 == 0,
+                s.largest_count.is_multiple_of(2),
                 "{heaps:?}"
             );
             if s.largest_count % 2 == 1 {
                 let heap = heaps.iter().position(|&h| h == s.largest).unwrap();
-                let take = if s.largest_count > 1 || s.second_count % 2 == 0 {
+                let take = if s.largest_count > 1 || s.second_count.is_multiple_of(2) {
                     s.largest
                 } else {
                     s.largest - s.second
@@ -442,7 +442,7 @@ mod tests {
         let mut search = OutcomeSearch::new(&Greedy, Convention::Misere, Limits::default());
         for heaps in (1..=5).flat_map(|k| all_tuples(k, 5)) {
             let s = shape(&heaps);
-            let rule = (s.largest >= 2 && s.largest_count % 2 == 0)
+            let rule = (s.largest >= 2 && s.largest_count.is_multiple_of(2))
                 || (s.largest == 1 && s.largest_count % 2 == 1);
             assert_eq!(
                 search.outcome(&heaps).unwrap() == Outcome::P,

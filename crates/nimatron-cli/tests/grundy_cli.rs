@@ -1,0 +1,245 @@
+//! `nimatron grundy` end to end: JSON contract, exit codes, outputs and
+//! checkpoint resume.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn nimatron(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimatron-grundy-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "status {:?}, stderr {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// Kayles from OEIS A002186 (tests/data/A002186-kayles.txt), n = 0..=40.
+const KAYLES: [u64; 41] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1,
+];
+
+#[test]
+fn json_follows_the_contract() {
+    let doc = json(&nimatron(&["grundy", "kayles", "--to", "400", "--json"]));
+    assert_eq!(doc["game"], "kayles");
+    let values = doc["values"].as_array().unwrap();
+    assert_eq!(values.len(), 401);
+    for (n, &expected) in KAYLES.iter().enumerate() {
+        assert_eq!(values[n].as_u64(), Some(expected), "G({n})");
+    }
+    assert_eq!(doc["period"], 12);
+    assert_eq!(doc["preperiod"], 71);
+    assert_eq!(doc["proven"], true);
+    // Grundy's game: no proof, ever.
+    let doc = json(&nimatron(&[
+        "grundy",
+        "grundy-game",
+        "--to",
+        "3000",
+        "--json",
+    ]));
+    assert_eq!(doc["proven"], false);
+    assert_eq!(doc["values"][5], 2);
+    // No period at all is null, not 0.
+    let doc = json(&nimatron(&[
+        "grundy",
+        "modular:1:0",
+        "--to",
+        "50",
+        "--json",
+    ]));
+    assert!(doc["period"].is_null() && doc["preperiod"].is_null());
+    assert_eq!(doc["proven"], false);
+}
+
+#[test]
+fn bad_input_exits_with_2() {
+    for (args, needle) in [
+        (vec!["grundy", "octal:0.1z", "--to", "10"], "'z'"),
+        (
+            vec!["grundy", "subtraction:0,2", "--to", "10"],
+            "0 is not a move",
+        ),
+        (vec!["grundy", "subtraction:", "--to", "10"], "empty"),
+        (vec!["grundy", "chess", "--to", "10"], "unknown heap game"),
+        (
+            vec!["grundy", "kayles", "--to", "10", "--algorithm", "fast"],
+            "auto, naive or sparse",
+        ),
+        (
+            vec!["grundy", "kayles", "--to", "10", "--threads", "0"],
+            "--threads",
+        ),
+        (
+            vec!["grundy", "officers", "--to", "18446744073709551614"],
+            "memory limit",
+        ),
+        (
+            vec![
+                "grundy",
+                "officers",
+                "--to",
+                "100000000",
+                "--memory-limit",
+                "0.01",
+            ],
+            "memory limit",
+        ),
+        (
+            vec![
+                "grundy",
+                "kayles",
+                "--to",
+                "10",
+                "--out",
+                "/nonexistent-dir/x.bin",
+            ],
+            "cannot write",
+        ),
+        (
+            vec![
+                "grundy",
+                "kayles",
+                "--to",
+                "10",
+                "--plot",
+                "/nonexistent-dir/x.svg",
+            ],
+            "cannot write",
+        ),
+    ] {
+        let out = nimatron(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn resuming_a_checkpoint_gives_the_uninterrupted_result() {
+    let whole = json(&nimatron(&[
+        "grundy", "officers", "--to", "30000", "--json",
+    ]));
+    let ckpt = temp("officers.ckpt");
+    let ckpt_arg = ckpt.to_str().unwrap();
+    let out = nimatron(&[
+        "grundy",
+        "officers",
+        "--to",
+        "30000",
+        "--checkpoint",
+        ckpt_arg,
+        "--stop-at",
+        "12345",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(ckpt.exists());
+    let resumed = json(&nimatron(&[
+        "grundy",
+        "officers",
+        "--to",
+        "30000",
+        "--checkpoint",
+        ckpt_arg,
+        "--json",
+    ]));
+    for key in [
+        "game",
+        "values",
+        "period",
+        "preperiod",
+        "proven",
+        "mask",
+        "rare_count",
+    ] {
+        assert_eq!(resumed[key], whole[key], "{key}");
+    }
+    // A checkpoint of another game is refused.
+    let out = nimatron(&["grundy", "kayles", "--to", "100", "--checkpoint", ckpt_arg]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("officers"));
+}
+
+#[test]
+fn binary_csv_and_plot_outputs() {
+    let bin = temp("kayles.bin");
+    let svg = temp("kayles.svg");
+    let out = nimatron(&[
+        "grundy",
+        "kayles",
+        "--to",
+        "40",
+        "--out",
+        bin.to_str().unwrap(),
+        "--plot",
+        svg.to_str().unwrap(),
+        "--csv",
+    ]);
+    assert!(out.status.success());
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "n,g");
+    assert_eq!(lines.len(), 42);
+    assert_eq!(lines[27], "26,2");
+    // Binary: magic, width, spec, count, values.
+    let bytes = std::fs::read(&bin).unwrap();
+    assert_eq!(&bytes[..8], b"NIMGSEQ1");
+    assert_eq!(bytes[8], 1);
+    let spec_len = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    assert_eq!(&bytes[16..16 + spec_len], b"kayles");
+    let at = 16 + spec_len;
+    let count = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap());
+    assert_eq!(count, 41);
+    let values: Vec<u64> = bytes[at + 8..].iter().map(|&b| b as u64).collect();
+    assert_eq!(values, KAYLES);
+    let plot = std::fs::read_to_string(&svg).unwrap();
+    assert!(plot.starts_with("<svg") && plot.trim_end().ends_with("</svg>"));
+    assert_eq!(plot.matches("<circle").count(), 41);
+}
+
+#[test]
+fn human_summary_names_the_essentials() {
+    let out = nimatron(&["grundy", "officers", "--to", "20000", "--threads", "1"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "G(0..=20000)",
+        "largest value",
+        "rare values",
+        "last rare n",
+        "mask",
+        "period",
+        "values/s",
+    ] {
+        assert!(text.contains(needle), "missing {needle}: {text}");
+    }
+    let out = nimatron(&["grundy", "kayles", "--to", "1000000"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("proven by the octal periodicity theorem"),
+        "{text}"
+    );
+    assert!(text.contains("filled in by the proven period"), "{text}");
+}

@@ -1,0 +1,216 @@
+//! Checkpoints: a run's state as bytes, to resume after an interruption.
+//!
+//! Layout (all integers little-endian):
+//!
+//! | bytes | content                                                    |
+//! |-------|------------------------------------------------------------|
+//! | 8     | magic `NIMGRCK1`                                           |
+//! | 4     | game spec length `L`                                       |
+//! | L     | game spec, UTF-8 (as `HeapGame` prints it)                 |
+//! | 1     | bytes per value `w` (1, 2 or 4)                            |
+//! | 8     | number of values `V`                                       |
+//! | 4+1+8+8+8 | sparse mask, position-parity flag, next evaluation, rare count at the last evaluation, earliest early evaluation |
+//! | 8     | next period check                                          |
+//! | 1+8+8+8 | proven period found (flag, period, preperiod, extension start) |
+//! | V·w   | the values                                                 |
+//! | 8     | FNV-1a 64 checksum of everything before                    |
+//!
+//! Everything else the algorithms keep (the rare list, tables) is rebuilt
+//! from the values on resume.
+
+use std::fmt;
+
+use super::period::Period;
+use super::sparse::SparseSchedule;
+use super::values::Values;
+use super::{SequenceError, SequenceRun};
+
+const MAGIC: &[u8; 8] = b"NIMGRCK1";
+
+/// A checkpoint that cannot be resumed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckpointError {
+    /// Not a checkpoint file, or from another version.
+    NotACheckpoint,
+    /// The bytes end early or the checksum does not match.
+    Corrupt {
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// The checkpoint is for another game.
+    OtherGame {
+        /// The game saved.
+        saved: String,
+        /// The game asked for.
+        asked: String,
+    },
+    /// The resumed run cannot be planned.
+    Run(SequenceError),
+}
+
+impl fmt::Display for CheckpointError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CheckpointError::NotACheckpoint => {
+                f.write_str("not a Nimatron sequence checkpoint (expected the NIMGRCK1 header)")
+            }
+            CheckpointError::Corrupt { reason } => {
+                write!(f, "the checkpoint is damaged: {reason}")
+            }
+            CheckpointError::OtherGame { saved, asked } => write!(
+                f,
+                "the checkpoint is for game '{saved}', not '{asked}': use another checkpoint file or the same game"
+            ),
+            CheckpointError::Run(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CheckpointError {}
+
+pub(crate) struct Saved {
+    pub game: String,
+    pub values: Values,
+    pub schedule: SparseSchedule,
+    pub next_period_check: u64,
+    pub found: Option<Period>,
+    pub extended_from: Option<u64>,
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h
+}
+
+pub(crate) fn write(run: &SequenceRun) -> Vec<u8> {
+    let mut out = Vec::with_capacity(run.values.len() * run.values.bytes_per_value() + 128);
+    out.extend_from_slice(MAGIC);
+    let game = run.game.to_string();
+    out.extend_from_slice(&(game.len() as u32).to_le_bytes());
+    out.extend_from_slice(game.as_bytes());
+    out.push(run.values.bytes_per_value() as u8);
+    out.extend_from_slice(&(run.values.len() as u64).to_le_bytes());
+    let s = run.sparse_schedule();
+    out.extend_from_slice(&s.mask.to_le_bytes());
+    out.push(s.position_parity as u8);
+    out.extend_from_slice(&s.next_eval.to_le_bytes());
+    out.extend_from_slice(&s.rare_at_eval.to_le_bytes());
+    out.extend_from_slice(&s.eval_allowed_from.to_le_bytes());
+    out.extend_from_slice(&run.next_period_check.to_le_bytes());
+    match run.found {
+        Some(p) => {
+            out.push(1);
+            out.extend_from_slice(&p.period.to_le_bytes());
+            out.extend_from_slice(&p.preperiod.to_le_bytes());
+        }
+        None => {
+            out.push(0);
+            out.extend_from_slice(&[0; 16]);
+        }
+    }
+    out.extend_from_slice(&run.extended_from.unwrap_or(u64::MAX).to_le_bytes());
+    out.extend_from_slice(&run.values.to_le_bytes());
+    let sum = fnv1a(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], CheckpointError> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or(CheckpointError::Corrupt {
+                reason: "it ends early",
+            })?;
+        let s = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(s)
+    }
+    fn u8(&mut self) -> Result<u8, CheckpointError> {
+        Ok(self.take(1)?[0])
+    }
+    fn u32(&mut self) -> Result<u32, CheckpointError> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+    fn u64(&mut self) -> Result<u64, CheckpointError> {
+        Ok(u64::from_le_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
+    }
+}
+
+pub(crate) fn read(bytes: &[u8]) -> Result<Saved, CheckpointError> {
+    if bytes.len() < 8 || &bytes[..8] != MAGIC {
+        return Err(CheckpointError::NotACheckpoint);
+    }
+    if bytes.len() < 16 {
+        return Err(CheckpointError::Corrupt {
+            reason: "it ends early",
+        });
+    }
+    let (body, sum) = bytes.split_at(bytes.len() - 8);
+    if fnv1a(body) != u64::from_le_bytes(sum.try_into().expect("8 bytes")) {
+        return Err(CheckpointError::Corrupt {
+            reason: "the checksum does not match",
+        });
+    }
+    let mut r = Reader { bytes: body, at: 8 };
+    let game_len = r.u32()? as usize;
+    let game =
+        String::from_utf8(r.take(game_len)?.to_vec()).map_err(|_| CheckpointError::Corrupt {
+            reason: "the game name is not UTF-8",
+        })?;
+    let width = r.u8()? as usize;
+    let count = r.u64()?;
+    let schedule = SparseSchedule {
+        mask: r.u32()?,
+        position_parity: r.u8()? != 0,
+        next_eval: r.u64()?,
+        rare_at_eval: r.u64()?,
+        eval_allowed_from: r.u64()?,
+    };
+    let next_period_check = r.u64()?;
+    let has_found = r.u8()? != 0;
+    let period = r.u64()?;
+    let preperiod = r.u64()?;
+    let extended_from = r.u64()?;
+    let value_bytes = (count as usize)
+        .checked_mul(width)
+        .ok_or(CheckpointError::Corrupt {
+            reason: "the value count is impossible",
+        })?;
+    let raw = r.take(value_bytes)?;
+    if r.at != body.len() {
+        return Err(CheckpointError::Corrupt {
+            reason: "extra bytes after the values",
+        });
+    }
+    let values = Values::from_le_bytes(width, raw).ok_or(CheckpointError::Corrupt {
+        reason: "the value width is not 1, 2 or 4",
+    })?;
+    Ok(Saved {
+        game,
+        values,
+        schedule,
+        next_period_check,
+        found: has_found.then_some(Period {
+            period,
+            preperiod,
+            proven: true,
+        }),
+        extended_from: (extended_from != u64::MAX).then_some(extended_from),
+    })
+}

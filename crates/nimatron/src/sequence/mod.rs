@@ -1,0 +1,663 @@
+//! Grundy sequences of heap games: take-and-break (octal and hexadecimal)
+//! codes, Grundy's game, subtraction and modular games.
+//!
+//! ```
+//! use nimatron::sequence::{grundy_sequence, HeapGame, SequenceOptions};
+//! let kayles: HeapGame = "kayles".parse()?;
+//! let seq = grundy_sequence(&kayles, 300, &SequenceOptions::default())?;
+//! assert_eq!(seq.values.get(3), 3);
+//! let period = seq.period.expect("Kayles is periodic");
+//! assert_eq!((period.period, period.preperiod, period.proven), (12, 71, true));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Three algorithms:
+//! - **naive**: the mex over every option, the reference (`O(n)` per value
+//!   for splitting games).
+//! - **sparse**: the rare/common method (see the `sparse` notes below), exact
+//!   whatever mask it picks.
+//! - **auto**: the sparse method for games that split heaps, the direct mex
+//!   for the others (residue classes for modular games); and, once the
+//!   octal periodicity theorem proves a period, the rest of the sequence is
+//!   filled in by the period instead of being computed.
+//!
+//! Memory: values take 1 byte each while every value is below 256, then 2
+//! bytes (4 beyond 65 535). Three-heap (hexadecimal) codes add 32 bytes per
+//! value; the fast modular method adds `M` bits per value. Working memory
+//! besides is small (the rare list and tables of a few kilobytes). Before a
+//! run starts, [`SequenceRun::new`] refuses a size that would not fit the
+//! memory limit.
+//!
+//! The sparse method: a mask sorts values into two classes by the parity of
+//! `v & mask` (optionally adding the parity of the position); positions of
+//! the minority label are *rare*. Every option in the class the mex usually
+//! lands in comes from a pair with exactly one rare part, so scanning the rare
+//! positions finds that class's mex exactly; the other class below it is then
+//! checked among all pairs, a search that almost always ends early.
+
+mod checkpoint;
+mod code;
+mod game;
+mod naive;
+mod period;
+mod simd;
+mod sparse;
+mod values;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use checkpoint::CheckpointError;
+pub use code::{CodeError, OctalCode};
+pub use game::{HeapGame, HeapGameError, Preset};
+pub use period::Period;
+pub use sparse::{SparseCounters, SparseMask};
+pub use values::Values;
+
+use game::Rule;
+use naive::{ModularClasses, ModularNaive, NaiveTakeBreak, Squares, StepError, ThreeHeap};
+use period::ProofRule;
+use sparse::Sparse;
+use values::Cell;
+
+/// Which algorithm computes the values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// The best method for the game, and extension by a proven period.
+    #[default]
+    Auto,
+    /// The mex over every option: the reference.
+    Naive,
+    /// The rare/common sparse-space method (for games that split heaps; the
+    /// same as `auto` without period extension for the others).
+    Sparse,
+}
+
+impl Algorithm {
+    /// The stable name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Algorithm::Auto => "auto",
+            Algorithm::Naive => "naive",
+            Algorithm::Sparse => "sparse",
+        }
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An algorithm name that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseAlgorithmError {
+    /// The name given.
+    pub given: String,
+}
+
+impl fmt::Display for ParseAlgorithmError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown algorithm '{}': expected auto, naive or sparse",
+            self.given
+        )
+    }
+}
+
+impl std::error::Error for ParseAlgorithmError {}
+
+impl FromStr for Algorithm {
+    type Err = ParseAlgorithmError;
+    fn from_str(s: &str) -> Result<Algorithm, ParseAlgorithmError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(Algorithm::Auto),
+            "naive" => Ok(Algorithm::Naive),
+            "sparse" => Ok(Algorithm::Sparse),
+            _ => Err(ParseAlgorithmError { given: s.into() }),
+        }
+    }
+}
+
+/// How to compute a sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SequenceOptions {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Threads for the sparse method (a helper thread precomputes far rare
+    /// pairs); 1 = none. Two are used at most.
+    pub threads: usize,
+    /// The most memory, in bytes, a run may plan to use.
+    pub memory_limit: u64,
+}
+
+impl Default for SequenceOptions {
+    /// Auto, one thread, 8 GiB.
+    fn default() -> SequenceOptions {
+        SequenceOptions {
+            algorithm: Algorithm::Auto,
+            threads: 1,
+            memory_limit: 8 << 30,
+        }
+    }
+}
+
+/// Why a sequence cannot be computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SequenceError {
+    /// The values up to `to` would not fit the memory limit.
+    TooLarge {
+        /// The largest heap size asked for.
+        to: u64,
+        /// Bytes per value the run needs.
+        bytes_per_value: u64,
+        /// Bytes the run needs.
+        needed: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The game and size are beyond what this implementation handles.
+    Unsupported {
+        /// What and why.
+        reason: String,
+    },
+}
+
+impl fmt::Display for SequenceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SequenceError::TooLarge {
+                to,
+                bytes_per_value,
+                needed,
+                limit,
+            } => write!(
+                f,
+                "values up to n = {to} need {} at {bytes_per_value} bytes per value, above the memory limit of {}: choose a smaller N",
+                human_bytes(*needed),
+                human_bytes(*limit)
+            ),
+            SequenceError::Unsupported { reason } => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for SequenceError {}
+
+/// `1.5 GiB` style.
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// What a finished run reports besides the values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SequenceSummary {
+    /// The method that computed the values: `naive`, `sparse`, `direct`
+    /// (mex over few options) or `residue classes` (modular games).
+    pub method: &'static str,
+    /// The sparse method's final mask, if it chose one.
+    pub mask: Option<SparseMask>,
+    /// Rare positions under the final mask (among all values), and the last.
+    pub rare_count: Option<u64>,
+    /// The last rare position.
+    pub last_rare: Option<u64>,
+    /// The largest value.
+    pub max_value: u32,
+    /// Values computed by a mex (the rest came from a proven period).
+    pub computed: u64,
+    /// Values filled in from a proven period.
+    pub extended_by_period: u64,
+    /// Bytes used per stored value.
+    pub bytes_per_value: usize,
+    /// For a period that is not proven but could be: how many values
+    /// (`G(0..k)`) the periodicity theorem needs.
+    pub values_to_prove: Option<u64>,
+    /// Counters of the sparse method.
+    pub counters: SparseCounters,
+}
+
+/// A computed Grundy sequence `G(0..=to)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GrundySequence {
+    /// The game.
+    pub game: HeapGame,
+    /// `G(0), ..., G(to)`.
+    pub values: Values,
+    /// The smallest period found, proven or apparent.
+    pub period: Option<Period>,
+    /// How the values were found.
+    pub summary: SequenceSummary,
+}
+
+/// Computes `G(0..=to)` in one call.
+pub fn grundy_sequence(
+    game: &HeapGame,
+    to: u64,
+    options: &SequenceOptions,
+) -> Result<GrundySequence, SequenceError> {
+    let mut run = SequenceRun::new(game, to, options)?;
+    run.advance(u64::MAX)?;
+    Ok(run.finish())
+}
+
+#[derive(Clone, Debug)]
+enum Engine {
+    Naive(NaiveTakeBreak),
+    Sparse(Box<Sparse>),
+    Squares(Squares),
+    ModularNaive(ModularNaive),
+    ModularClasses(ModularClasses),
+}
+
+impl Engine {
+    fn new(rule: &Rule, algorithm: Algorithm) -> (Engine, &'static str) {
+        match (rule, algorithm) {
+            (Rule::TakeBreak(t), Algorithm::Naive) => {
+                (Engine::Naive(NaiveTakeBreak::new(t.clone())), "naive")
+            }
+            (Rule::TakeBreak(t), _) if t.split_two.is_empty() => {
+                (Engine::Naive(NaiveTakeBreak::new(t.clone())), "direct")
+            }
+            (Rule::TakeBreak(t), _) => (Engine::Sparse(Box::new(Sparse::new(t.clone()))), "sparse"),
+            (Rule::Squares, Algorithm::Naive) => (Engine::Squares(Squares::new()), "naive"),
+            (Rule::Squares, _) => (Engine::Squares(Squares::new()), "direct"),
+            (Rule::Modular { modulus, residues }, Algorithm::Naive) => (
+                Engine::ModularNaive(ModularNaive::new(*modulus, residues)),
+                "naive",
+            ),
+            (Rule::Modular { modulus, residues }, _) => (
+                Engine::ModularClasses(ModularClasses::new(*modulus, residues)),
+                "residue classes",
+            ),
+        }
+    }
+
+    fn sync<T: Cell>(&mut self, g: &[T]) {
+        match self {
+            Engine::Naive(e) => e.sync(g),
+            Engine::Sparse(e) => e.sync(g),
+            Engine::Squares(e) => e.sync(g),
+            Engine::ModularNaive(e) => e.sync(g),
+            Engine::ModularClasses(e) => e.sync(g),
+        }
+    }
+
+    fn extend<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        until: usize,
+        threads: usize,
+    ) -> Result<(), StepError> {
+        match self {
+            Engine::Naive(e) => e.extend(g, until),
+            Engine::Sparse(e) => e.extend_parallel(g, until, threads),
+            Engine::Squares(e) => e.extend(g, until),
+            Engine::ModularNaive(e) => e.extend(g, until),
+            Engine::ModularClasses(e) => e.extend(g, until),
+        }
+    }
+}
+
+/// Bytes per value a game plans for, before the run: the widest storage it
+/// is expected to need, plus per-value side tables.
+fn planned_bytes_per_value(rule: &Rule, algorithm: Algorithm) -> u64 {
+    match rule {
+        Rule::TakeBreak(t) => {
+            let width = if t.split_two.is_empty() && t.split_three.is_empty() {
+                // Values are at most the number of options.
+                let options = t.take_all.len().max(t.leave_one.len()) as u64;
+                if options < 256 { 1 } else { 2 }
+            } else {
+                2
+            };
+            let three = if t.split_three.is_empty() {
+                0
+            } else {
+                ThreeHeap::BYTES_PER_VALUE
+            };
+            width + three
+        }
+        Rule::Squares => 2,
+        Rule::Modular { modulus, .. } => {
+            if algorithm == Algorithm::Naive {
+                4
+            } else {
+                4 + modulus.div_ceil(8)
+            }
+        }
+    }
+}
+
+/// A computation in progress: advance it step by step (for progress
+/// reports), save it to bytes, resume it, and finish it.
+///
+/// ```
+/// use nimatron::sequence::{HeapGame, SequenceOptions, SequenceRun};
+/// let game: HeapGame = "officers".parse()?;
+/// let mut run = SequenceRun::new(&game, 5_000, &SequenceOptions::default())?;
+/// run.advance(2_000)?;
+/// let saved = run.checkpoint();
+/// let mut resumed = SequenceRun::resume(&saved, &game, 5_000, &SequenceOptions::default())?;
+/// resumed.advance(u64::MAX)?;
+/// let mut whole = SequenceRun::new(&game, 5_000, &SequenceOptions::default())?;
+/// whole.advance(u64::MAX)?;
+/// let (a, b) = (resumed.finish(), whole.finish());
+/// assert_eq!((a.values, a.period), (b.values, b.period));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SequenceRun {
+    game: HeapGame,
+    to: u64,
+    options: SequenceOptions,
+    values: Values,
+    engine: Engine,
+    method: &'static str,
+    proof: ProofRule,
+    /// A proven period, once found (auto only).
+    found: Option<Period>,
+    /// Where extension by the proven period began.
+    extended_from: Option<u64>,
+    /// When auto next looks for a proven period.
+    next_period_check: u64,
+}
+
+impl SequenceRun {
+    /// Plans a run for `G(0..=to)`, refusing sizes beyond the memory limit.
+    pub fn new(
+        game: &HeapGame,
+        to: u64,
+        options: &SequenceOptions,
+    ) -> Result<SequenceRun, SequenceError> {
+        let rule = game.rule();
+        let per_value = planned_bytes_per_value(&rule, options.algorithm);
+        let count = to.checked_add(1).ok_or(SequenceError::TooLarge {
+            to,
+            bytes_per_value: per_value,
+            needed: u64::MAX,
+            limit: options.memory_limit,
+        })?;
+        let needed = count.saturating_mul(per_value);
+        if needed > options.memory_limit || count > isize::MAX as u64 / 4 {
+            return Err(SequenceError::TooLarge {
+                to,
+                bytes_per_value: per_value,
+                needed,
+                limit: options.memory_limit,
+            });
+        }
+        if matches!(rule, Rule::Modular { .. }) && to >= u32::MAX as u64 {
+            return Err(SequenceError::Unsupported {
+                reason: format!(
+                    "modular games have values up to n; n = {to} is beyond the 4-byte values Nimatron stores (at most {})",
+                    u32::MAX - 1
+                ),
+            });
+        }
+        let (engine, method) = Engine::new(&rule, options.algorithm);
+        let proof = match &rule {
+            Rule::TakeBreak(t) if !t.unequal => ProofRule::TakeBreak {
+                heaps: t.max_heaps_left(),
+                reach: t.reach,
+            },
+            _ => ProofRule::Unavailable,
+        };
+        let mut values = match rule {
+            Rule::Modular { .. } => Values::Words(Vec::new()),
+            _ => Values::Bytes(Vec::new()),
+        };
+        values.reserve_total(count.min(1 << 16) as usize);
+        Ok(SequenceRun {
+            game: game.clone(),
+            to,
+            options: *options,
+            values,
+            engine,
+            method,
+            proof,
+            found: None,
+            extended_from: None,
+            next_period_check: 256,
+        })
+    }
+
+    /// The game.
+    pub fn game(&self) -> &HeapGame {
+        &self.game
+    }
+
+    /// The largest heap size asked for.
+    pub fn to(&self) -> u64 {
+        self.to
+    }
+
+    /// How many values are known: `G(0..len)`.
+    pub fn len(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// Whether no value is known yet.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Whether every value up to `to` is known.
+    pub fn is_complete(&self) -> bool {
+        self.len() > self.to
+    }
+
+    /// The values known so far.
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// The proven period found so far (auto only), if any.
+    pub fn proven_period(&self) -> Option<Period> {
+        self.found
+    }
+
+    /// Computes values until `G(0..until)` are known (or all up to `to`),
+    /// returning how many values are known.
+    pub fn advance(&mut self, until: u64) -> Result<u64, SequenceError> {
+        let target = until.min(self.to + 1) as usize;
+        let auto = self.options.algorithm == Algorithm::Auto;
+        while self.values.len() < target {
+            if let Some(found) = self.found {
+                self.values
+                    .extend_periodically(found.period as usize, target);
+                break;
+            }
+            let len = self.values.len() as u64;
+            let stop = if auto && self.proof != ProofRule::Unavailable {
+                target.min(self.next_period_check.max(len + 1) as usize)
+            } else {
+                target
+            };
+            self.extend_to(stop)?;
+            if auto
+                && self.proof != ProofRule::Unavailable
+                && self.values.len() as u64 == self.next_period_check
+            {
+                self.next_period_check *= 2;
+                let found = match &self.values {
+                    Values::Bytes(v) => period::detect(v, self.proof),
+                    Values::Shorts(v) => period::detect(v, self.proof),
+                    Values::Words(v) => period::detect(v, self.proof),
+                };
+                if let Some(p) = found.filter(|p| p.proven) {
+                    self.found = Some(p);
+                    self.extended_from = Some(self.values.len() as u64);
+                }
+            }
+        }
+        Ok(self.values.len() as u64)
+    }
+
+    /// Runs the engine to `stop` values, widening storage as values grow.
+    fn extend_to(&mut self, stop: usize) -> Result<(), SequenceError> {
+        let threads = self.options.threads.max(1);
+        loop {
+            let result = match &mut self.values {
+                Values::Bytes(v) => self.engine.extend(v, stop, threads),
+                Values::Shorts(v) => self.engine.extend(v, stop, threads),
+                Values::Words(v) => self.engine.extend(v, stop, threads),
+            };
+            match result {
+                Ok(()) => return Ok(()),
+                Err(StepError::Overflow) => {
+                    if matches!(self.values, Values::Words(_)) {
+                        return Err(SequenceError::Unsupported {
+                            reason: format!(
+                                "a value at n = {} does not fit in 4 bytes",
+                                self.values.len()
+                            ),
+                        });
+                    }
+                    let next_width = 2 * self.values.bytes_per_value() as u64;
+                    let count = self.to + 1;
+                    let needed = count.saturating_mul(next_width)
+                        + self.values.len() as u64 * self.values.bytes_per_value() as u64;
+                    if needed > self.options.memory_limit {
+                        return Err(SequenceError::TooLarge {
+                            to: self.to,
+                            bytes_per_value: next_width,
+                            needed,
+                            limit: self.options.memory_limit,
+                        });
+                    }
+                    let capacity = (self.values.len() * 2).max(1 << 16).min(count as usize);
+                    self.values.widen(capacity);
+                    match &self.values {
+                        Values::Bytes(v) => self.engine.sync(v),
+                        Values::Shorts(v) => self.engine.sync(v),
+                        Values::Words(v) => self.engine.sync(v),
+                    }
+                }
+                Err(StepError::ThreeHeapTooLarge(n)) => {
+                    return Err(SequenceError::Unsupported {
+                        reason: format!(
+                            "{}: a value of 256 or more appears near n = {n}; codes with three-heap digits (8 and above) are supported while values stay below 256",
+                            self.game
+                        ),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Reports on the values known so far (all of them, once [`advance`]
+    /// has reached `to`): the period and the summary.
+    ///
+    /// [`advance`]: SequenceRun::advance
+    pub fn finish(self) -> GrundySequence {
+        let period = match self.found {
+            Some(p) => Some(p),
+            None => match &self.values {
+                Values::Bytes(v) => period::detect(v, self.proof),
+                Values::Shorts(v) => period::detect(v, self.proof),
+                Values::Words(v) => period::detect(v, self.proof),
+            },
+        };
+        let len = self.values.len() as u64;
+        let extended = self
+            .extended_from
+            .map_or(0, |from| len.saturating_sub(from));
+        let (mask, rare_count, last_rare, counters) = match &self.engine {
+            Engine::Sparse(s) => {
+                let mut count = 0u64;
+                let mut last = None;
+                if s.mask().is_some() {
+                    for (n, v) in self.values.iter().enumerate() {
+                        if s.is_rare(n as u64, v) {
+                            count += 1;
+                            last = Some(n as u64);
+                        }
+                    }
+                }
+                (s.mask(), s.mask().map(|_| count), last, s.counters)
+            }
+            _ => (None, None, None, SparseCounters::default()),
+        };
+        let summary = SequenceSummary {
+            method: self.method,
+            mask,
+            rare_count,
+            last_rare,
+            max_value: self.values.max_value(),
+            computed: len - extended,
+            extended_by_period: extended,
+            bytes_per_value: self.values.bytes_per_value(),
+            values_to_prove: period
+                .filter(|p| !p.proven)
+                .and_then(|p| self.proof.values_needed(p.period, p.preperiod)),
+            counters,
+        };
+        GrundySequence {
+            game: self.game,
+            values: self.values,
+            period,
+            summary,
+        }
+    }
+
+    /// The run's state as bytes (see [`SequenceRun::resume`]).
+    pub fn checkpoint(&self) -> Vec<u8> {
+        checkpoint::write(self)
+    }
+
+    /// Resumes a run saved by [`SequenceRun::checkpoint`]. The game must be
+    /// the same; `to` and the options may differ (values already known past
+    /// `to` are dropped). The result is identical to an uninterrupted run.
+    pub fn resume(
+        bytes: &[u8],
+        game: &HeapGame,
+        to: u64,
+        options: &SequenceOptions,
+    ) -> Result<SequenceRun, CheckpointError> {
+        let saved = checkpoint::read(bytes)?;
+        if saved.game != game.to_string() {
+            return Err(CheckpointError::OtherGame {
+                saved: saved.game,
+                asked: game.to_string(),
+            });
+        }
+        let mut run = SequenceRun::new(game, to, options).map_err(CheckpointError::Run)?;
+        let mut values = saved.values;
+        if values.len() as u64 > to + 1 {
+            values.truncate(to as usize + 1);
+        }
+        run.values = values;
+        run.next_period_check = saved.next_period_check;
+        run.found = saved.found;
+        run.extended_from = saved.extended_from;
+        if let Engine::Sparse(s) = &mut run.engine {
+            s.schedule = saved.schedule;
+        }
+        match &run.values {
+            Values::Bytes(v) => run.engine.sync(v),
+            Values::Shorts(v) => run.engine.sync(v),
+            Values::Words(v) => run.engine.sync(v),
+        }
+        Ok(run)
+    }
+
+    fn sparse_schedule(&self) -> sparse::SparseSchedule {
+        match &self.engine {
+            Engine::Sparse(s) => s.schedule,
+            _ => sparse::SparseSchedule::START,
+        }
+    }
+}

@@ -1,0 +1,445 @@
+//! The reference algorithm: the mex over every option of every heap size.
+//! Also the pieces shared with the sparse method (marks, three-heap sets).
+
+use super::game::TakeBreak;
+use super::values::Cell;
+
+/// Why a step stopped before reaching its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StepError {
+    /// The value at this position does not fit the storage width.
+    Overflow,
+    /// A three-heap code produced a value of 256 or more at this position;
+    /// three-heap option sets are kept for values below 256 only.
+    ThreeHeapTooLarge(u64),
+}
+
+/// A set of small values that is cleared in O(1): each slot holds the
+/// epoch in which it was last marked.
+#[derive(Clone, Debug)]
+pub(crate) struct Marks {
+    stamp: Vec<u32>,
+    epoch: u32,
+}
+
+impl Marks {
+    pub fn new() -> Marks {
+        Marks {
+            stamp: vec![0; 512],
+            epoch: 0,
+        }
+    }
+
+    /// Makes room for option values XORed from values up to `max_value`,
+    /// and for their mex: twice the next power of two above `max_value`.
+    pub fn ensure(&mut self, max_value: u32) {
+        let need = ((max_value as usize + 1).next_power_of_two() * 2).max(512);
+        if self.stamp.len() < need {
+            self.stamp.resize(need, 0);
+        }
+    }
+
+    /// The number of slots (a power of two).
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.stamp.len()
+    }
+
+    /// Starts a new, empty set.
+    #[inline]
+    pub fn begin(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    #[inline(always)]
+    pub fn mark(&mut self, v: u32) {
+        let i = v as usize & (self.stamp.len() - 1);
+        self.stamp[i] = self.epoch;
+    }
+
+    #[inline(always)]
+    pub fn has(&self, v: u32) -> bool {
+        self.stamp[v as usize] == self.epoch
+    }
+
+    /// The least unmarked value.
+    pub fn mex(&self) -> u32 {
+        self.stamp
+            .iter()
+            .position(|&s| s != self.epoch)
+            .expect("marks are sized to hold the mex") as u32
+    }
+}
+
+/// A set of values below 256 as four words.
+pub(crate) type Set256 = [u64; 4];
+
+/// `{ x ^ g : x in set }` for `g < 256`.
+pub(crate) fn xor_translate(set: &Set256, g: u32) -> Set256 {
+    const LOW_HALVES: [u64; 6] = [
+        0x5555_5555_5555_5555,
+        0x3333_3333_3333_3333,
+        0x0F0F_0F0F_0F0F_0F0F,
+        0x00FF_00FF_00FF_00FF,
+        0x0000_FFFF_0000_FFFF,
+        0x0000_0000_FFFF_FFFF,
+    ];
+    let mut out = [0u64; 4];
+    let word_xor = (g >> 6) as usize & 3;
+    for (i, &w) in set.iter().enumerate() {
+        let mut w = w;
+        for (j, &low) in LOW_HALVES.iter().enumerate() {
+            if g & (1 << j) != 0 {
+                let s = 1 << j;
+                w = ((w & low) << s) | ((w >> s) & low);
+            }
+        }
+        out[i ^ word_xor] = w;
+    }
+    out
+}
+
+/// Option sets for three-heap moves: `pairs[j]` is the set of
+/// `G(b) ^ G(c)` over `b + c = j`, `b, c >= 1` (32 bytes per heap size).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ThreeHeap {
+    pairs: Vec<Set256>,
+}
+
+impl ThreeHeap {
+    /// Bytes used per heap size.
+    pub const BYTES_PER_VALUE: u64 = 32;
+
+    /// Computes pair sets for every `j < g.len() + 1` (each needs `G(1..j)`).
+    fn extend<T: Cell>(&mut self, g: &[T]) {
+        while self.pairs.len() <= g.len() {
+            let j = self.pairs.len();
+            let mut set = [0u64; 4];
+            for b in 1..j / 2 + 1 {
+                let c = j - b;
+                let x = (g[b].get() ^ g[c].get()) as usize;
+                set[x >> 6] |= 1 << (x & 63);
+            }
+            self.pairs.push(set);
+        }
+    }
+
+    /// Marks every value `G(a) ^ G(b) ^ G(c)` with `a + b + c = m`.
+    pub fn mark_all<T: Cell>(&mut self, g: &[T], m: usize, marks: &mut Marks) {
+        self.extend(g);
+        let mut acc = [0u64; 4];
+        for (a, ga) in g.iter().enumerate().take(m.saturating_sub(1)).skip(1) {
+            let rest = m - a;
+            let t = xor_translate(&self.pairs[rest], ga.get());
+            for (x, y) in acc.iter_mut().zip(t) {
+                *x |= y;
+            }
+        }
+        for (i, &w) in acc.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let bit = w.trailing_zeros();
+                marks.mark(i as u32 * 64 + bit);
+                w &= w - 1;
+            }
+        }
+    }
+
+    pub fn truncate(&mut self, len: usize) {
+        self.pairs.truncate(len);
+    }
+}
+
+/// Marks the options that leave at most one heap, and all three-heap
+/// options, of a heap of size `n`.
+#[inline]
+pub(crate) fn mark_simple_options<T: Cell>(
+    rule: &TakeBreak,
+    g: &[T],
+    n: usize,
+    marks: &mut Marks,
+    three: &mut ThreeHeap,
+) -> Result<(), StepError> {
+    let n64 = n as u64;
+    for &k in &rule.take_all {
+        if n64 == k {
+            marks.mark(0);
+        }
+    }
+    for &k in &rule.leave_one {
+        if n64 > k {
+            marks.mark(g[n - k as usize].get());
+        }
+    }
+    if !rule.split_three.is_empty() {
+        if marks.size() > 512 {
+            return Err(StepError::ThreeHeapTooLarge(n64));
+        }
+        for &k in &rule.split_three {
+            if n64 >= k + 3 {
+                three.mark_all(g, n - k as usize, marks);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The naive method for take-and-break games.
+#[derive(Clone, Debug)]
+pub(crate) struct NaiveTakeBreak {
+    pub rule: TakeBreak,
+    marks: Marks,
+    three: ThreeHeap,
+    max_value: u32,
+}
+
+impl NaiveTakeBreak {
+    pub fn new(rule: TakeBreak) -> NaiveTakeBreak {
+        NaiveTakeBreak {
+            rule,
+            marks: Marks::new(),
+            three: ThreeHeap::default(),
+            max_value: 0,
+        }
+    }
+
+    /// Prepares for continuing after `g` (e.g. after a resume).
+    pub fn sync<T: Cell>(&mut self, g: &[T]) {
+        self.max_value = g.iter().map(|x| x.get()).max().unwrap_or(0);
+        self.marks.ensure(self.max_value);
+        self.three.truncate(0);
+    }
+
+    /// Computes values until `g.len() == until`.
+    pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
+        while g.len() < until {
+            let n = g.len();
+            self.marks.begin();
+            mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
+            for &k in &self.rule.split_two {
+                let k = k as usize;
+                if n >= k + 2 {
+                    let m = n - k;
+                    for a in 1..=m / 2 {
+                        if self.rule.unequal && 2 * a == m {
+                            continue;
+                        }
+                        self.marks.mark(g[a].get() ^ g[m - a].get());
+                    }
+                }
+            }
+            let value = self.marks.mex();
+            if value > T::MAX {
+                return Err(StepError::Overflow);
+            }
+            g.push(T::new(value));
+            if value > self.max_value {
+                self.max_value = value;
+                self.marks.ensure(value);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Subtract-a-square: the mex over `G(n - k^2)`.
+#[derive(Clone, Debug)]
+pub(crate) struct Squares {
+    marks: Marks,
+    max_value: u32,
+}
+
+impl Squares {
+    pub fn new() -> Squares {
+        Squares {
+            marks: Marks::new(),
+            max_value: 0,
+        }
+    }
+
+    pub fn sync<T: Cell>(&mut self, g: &[T]) {
+        self.max_value = g.iter().map(|x| x.get()).max().unwrap_or(0);
+        self.marks.ensure(self.max_value);
+    }
+
+    pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
+        while g.len() < until {
+            let n = g.len();
+            self.marks.begin();
+            let mut k = 1usize;
+            while k * k <= n {
+                self.marks.mark(g[n - k * k].get());
+                k += 1;
+            }
+            let value = self.marks.mex();
+            if value > T::MAX {
+                return Err(StepError::Overflow);
+            }
+            g.push(T::new(value));
+            if value > self.max_value {
+                self.max_value = value;
+                self.marks.ensure(value);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Modular games, naively: the mex over every `m < n` with
+/// `(n - m) mod M` in `R`.
+#[derive(Clone, Debug)]
+pub(crate) struct ModularNaive {
+    modulus: u64,
+    allowed: Vec<bool>,
+    marks: Marks,
+    max_value: u32,
+}
+
+impl ModularNaive {
+    pub fn new(modulus: u64, residues: &[u64]) -> ModularNaive {
+        let mut allowed = vec![false; modulus as usize];
+        for &r in residues {
+            allowed[r as usize] = true;
+        }
+        ModularNaive {
+            modulus,
+            allowed,
+            marks: Marks::new(),
+            max_value: 0,
+        }
+    }
+
+    pub fn sync<T: Cell>(&mut self, g: &[T]) {
+        self.max_value = g.iter().map(|x| x.get()).max().unwrap_or(0);
+        self.marks.ensure(self.max_value);
+    }
+
+    pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
+        while g.len() < until {
+            let n = g.len();
+            self.marks.begin();
+            for t in 1..=n {
+                if self.allowed[(t as u64 % self.modulus) as usize] {
+                    self.marks.mark(g[n - t].get());
+                }
+            }
+            let value = self.marks.mex();
+            if value > T::MAX {
+                return Err(StepError::Overflow);
+            }
+            g.push(T::new(value));
+            if value > self.max_value {
+                self.max_value = value;
+                self.marks.ensure(value);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Modular games, fast: the options of `n` are all earlier positions in
+/// certain residue classes, so each class of `n mod M` keeps the growing set
+/// of values it can reach and a mex pointer that only moves up. Amortised
+/// O(|R|) per value; `M` bits of set per value of memory.
+#[derive(Clone, Debug)]
+pub(crate) struct ModularClasses {
+    modulus: u64,
+    residues: Vec<u64>,
+    /// `reach[rho]`: values of every position `m` with `m mod M` in
+    /// `{(rho - r) mod M : r in R}`, as a growable bit set.
+    reach: Vec<Vec<u64>>,
+    /// `mex[rho]`: the mex of `reach[rho]`.
+    mex: Vec<u64>,
+    synced: usize,
+}
+
+impl ModularClasses {
+    pub fn new(modulus: u64, residues: &[u64]) -> ModularClasses {
+        ModularClasses {
+            modulus,
+            residues: residues.to_vec(),
+            reach: vec![Vec::new(); modulus as usize],
+            mex: vec![0; modulus as usize],
+            synced: 0,
+        }
+    }
+
+    fn insert(&mut self, position: usize, value: u32) {
+        let c = position as u64 % self.modulus;
+        for &r in &self.residues {
+            let rho = ((c + r) % self.modulus) as usize;
+            let set = &mut self.reach[rho];
+            let word = value as usize / 64;
+            if set.len() <= word {
+                set.resize(word + 1, 0);
+            }
+            set[word] |= 1 << (value % 64);
+            let mut m = self.mex[rho];
+            while (m as usize / 64) < set.len() && set[m as usize / 64] & (1 << (m % 64)) != 0 {
+                m += 1;
+            }
+            self.mex[rho] = m;
+        }
+    }
+
+    pub fn sync<T: Cell>(&mut self, g: &[T]) {
+        if self.synced > g.len() {
+            *self = ModularClasses::new(self.modulus, &self.residues);
+        }
+        for (n, value) in g.iter().enumerate().skip(self.synced) {
+            self.insert(n, value.get());
+        }
+        self.synced = g.len();
+    }
+
+    pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
+        self.sync(g);
+        while g.len() < until {
+            let n = g.len();
+            let value = self.mex[(n as u64 % self.modulus) as usize];
+            if value > T::MAX as u64 {
+                return Err(StepError::Overflow);
+            }
+            g.push(T::new(value as u32));
+            self.insert(n, value as u32);
+            self.synced = g.len();
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xor_translate_moves_every_bit() {
+        for g in [0u32, 1, 5, 63, 64, 130, 255] {
+            for x in [0u32, 1, 7, 64, 200, 255] {
+                let mut set = [0u64; 4];
+                set[(x >> 6) as usize] |= 1 << (x & 63);
+                let t = xor_translate(&set, g);
+                let y = x ^ g;
+                let mut expect = [0u64; 4];
+                expect[(y >> 6) as usize] |= 1 << (y & 63);
+                assert_eq!(t, expect, "x={x} g={g}");
+            }
+        }
+    }
+
+    #[test]
+    fn marks_mex() {
+        let mut m = Marks::new();
+        m.begin();
+        for v in [0, 1, 2, 4] {
+            m.mark(v);
+        }
+        assert_eq!(m.mex(), 3);
+        m.begin();
+        assert_eq!(m.mex(), 0);
+    }
+}

@@ -1,0 +1,156 @@
+//! Periods of Grundy sequences, and their proof by the octal periodicity
+//! theorem.
+//!
+//! **Theorem** (Guy and Smith, 1956; Winning Ways ch. 4). Take a
+//! take-and-break game whose moves take at most `t` objects and leave at
+//! most `j` heaps. If `G(n + p) = G(n)` for all `n` with
+//! `e <= n < j e + (j - 1) p + t` (and at least up to `n = t`), then
+//! `G(n + p) = G(n)` for every `n >= e`.
+//!
+//! For octal games (`j = 2`) this is the familiar bound `2e + p + t`. For
+//! subtraction games (`j = 1`) it says that `t` consecutive repeats suffice.
+//! The proof: for `n` past the bound, every option of `n + p` keeps a part at
+//! least `e + p` long, whose value equals that of the part `p` shorter, which
+//! is an option of `n`; and the other way round.
+
+/// A period of a Grundy sequence: `G(n + period) = G(n)` for every computed
+/// `n >= preperiod`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The smallest period `p`.
+    pub period: u64,
+    /// The smallest preperiod `e` for that period.
+    pub preperiod: u64,
+    /// Whether the computed values meet the periodicity theorem's bound, so
+    /// that the period holds for every heap size. `false` means "apparent
+    /// period, not proven".
+    pub proven: bool,
+}
+
+/// What the theory needs to prove a period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ProofRule {
+    /// The octal periodicity theorem, for moves leaving at most `heaps`
+    /// heaps and taking at most `reach` objects.
+    TakeBreak { heaps: u64, reach: u64 },
+    /// No theorem applies (Grundy's game, subtract-a-square, modular games).
+    Unavailable,
+}
+
+impl ProofRule {
+    /// The largest preperiod `e` that `len` values can prove with period
+    /// `p`, if any: the check range `e <= n < B` must be computed, and so
+    /// must `n + p` for each such `n`.
+    fn largest_provable_preperiod(self, len: u64, p: u64) -> Option<u64> {
+        match self {
+            ProofRule::TakeBreak { heaps, reach } => {
+                let j = heaps.max(1);
+                // B = max(j e + (j - 1) p + t, t + 1); need B + p <= len.
+                if reach + 1 + p > len {
+                    return None;
+                }
+                let fixed = j * p + reach;
+                if fixed > len {
+                    return None;
+                }
+                Some((len - fixed) / j)
+            }
+            ProofRule::Unavailable => None,
+        }
+    }
+
+    /// How many values prove period `p` with preperiod `e`.
+    pub fn values_needed(self, p: u64, e: u64) -> Option<u64> {
+        match self {
+            ProofRule::TakeBreak { heaps, reach } => {
+                let j = heaps.max(1);
+                Some((j * e + (j - 1) * p + reach).max(reach + 1) + p)
+            }
+            ProofRule::Unavailable => None,
+        }
+    }
+}
+
+/// The largest preperiod accepted as evidence of an apparent period: the
+/// periodic tail must cover at least half the values and three periods.
+fn largest_apparent_preperiod(len: u64, p: u64) -> Option<u64> {
+    (len >= 3 * p).then(|| (len / 2).min(len - 3 * p))
+}
+
+/// Finds the smallest period `p` (and its smallest preperiod) that the
+/// values prove or, failing that, show convincingly.
+pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Period> {
+    let len = g.len() as u64;
+    let mut p = 1u64;
+    while p < len {
+        let proof = rule.largest_provable_preperiod(len, p);
+        let apparent = largest_apparent_preperiod(len, p);
+        let limit = match (proof, apparent) {
+            (None, None) => {
+                // Both limits only shrink as p grows.
+                return None;
+            }
+            (a, b) => a.max(b).expect("one is set"),
+        };
+        // Compare G(i) with G(i + p) from the top down; the preperiod is one
+        // past the highest mismatch.
+        let mut i = len - p;
+        let mut preperiod = 0;
+        let mut rejected = false;
+        while i > 0 {
+            i -= 1;
+            if g[i as usize] != g[(i + p) as usize] {
+                preperiod = i + 1;
+                rejected = preperiod > limit;
+                break;
+            }
+        }
+        if !rejected {
+            return Some(Period {
+                period: p,
+                preperiod,
+                proven: proof.is_some_and(|e| preperiod <= e),
+            });
+        }
+        p += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_smallest_period_and_preperiod() {
+        // 5 9 then 1 2 3 repeated.
+        let mut g = vec![5u8, 9];
+        for _ in 0..20 {
+            g.extend([1, 2, 3]);
+        }
+        let found = detect(&g, ProofRule::Unavailable).unwrap();
+        assert_eq!((found.period, found.preperiod, found.proven), (3, 2, false));
+    }
+
+    #[test]
+    fn proof_needs_the_bound() {
+        // Subtraction {1, 2, 3}: 0 1 2 3 repeated, t = 3, one heap.
+        let g: Vec<u8> = (0..8).map(|n| (n % 4) as u8).collect();
+        let rule = ProofRule::TakeBreak { heaps: 1, reach: 3 };
+        let found = detect(&g, rule).unwrap();
+        assert_eq!((found.period, found.preperiod), (4, 0));
+        assert!(found.proven);
+        assert_eq!(rule.values_needed(4, 0), Some(8));
+        // One value short of the bound: no proof, and too short to be apparent.
+        assert_eq!(detect(&g[..7], rule), None);
+    }
+
+    #[test]
+    fn no_period_in_a_growing_sequence() {
+        let g: Vec<u32> = (0..1000).collect();
+        assert_eq!(
+            detect(&g, ProofRule::TakeBreak { heaps: 2, reach: 1 }),
+            None
+        );
+    }
+}

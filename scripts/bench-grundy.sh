@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Grundy-sequence benchmark: `nimatron grundy` (1 and 2 threads) against
+# ogsolve (the `ogs` crate's solver, https://crates.io/crates/ogsolve) on the
+# same machine, in one run. Every pair of runs must agree on G(N).
+#
+# Usage: scripts/bench-grundy.sh            (all cases)
+#        CASES="0.6:1000000" scripts/bench-grundy.sh
+# Needs ogsolve on PATH or in $OGSOLVE (cargo install ogsolve) and
+# /usr/bin/time (GNU time) for peak memory. Not part of the test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OGSOLVE=${OGSOLVE:-$(command -v ogsolve || echo /tmp/ogsolve-root/bin/ogsolve)}
+CASES=${CASES:-"0.6:1000000 0.6:10000000 0.16:10000000 0.77:1000000 0.07:1000000 grundy-game:1000000"}
+cargo build --release -q -p nimatron-cli
+NIM=target/release/nimatron
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB RAM"
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "ogsolve: $("$OGSOLVE" --version 2>/dev/null || echo missing)"
+echo
+printf '| game | N | program | wall s | user s | values/s (wall) | peak RSS MiB | G(N) |\n'
+printf '|---|---|---|---|---|---|---|---|\n'
+
+# run LABEL CMD... : prints wall, user, rss (KiB) to $TMP/last
+measure() {
+    /usr/bin/time -f '%e %U %M' -o "$TMP/time" "$@" > "$TMP/out" 2> "$TMP/err" || {
+        echo "failed: $*" >&2; cat "$TMP/err" >&2; return 1; }
+    read -r WALL USER RSS < "$TMP/time"
+}
+
+row() { # game n program value
+    local rate
+    rate=$(awk -v n="$2" -v w="$WALL" 'BEGIN{ if (w > 0) printf "%.3g", (n+1)/w; else print "-" }')
+    printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$3" "$WALL" "$USER" "$rate" \
+        "$(awk -v k="$RSS" 'BEGIN{printf "%.1f", k/1024}')" "$4"
+}
+
+for case in $CASES; do
+    game=${case%%:*}; n=${case##*:}
+    if [[ $game == grundy-game ]]; then spec=grundy-game; else spec="octal:$game"; fi
+    og_value="-"
+    if [[ $game != grundy-game ]]; then
+        # ogsolve's fastest method for this game, chosen at a smaller size.
+        best=""; best_t=999999
+        for m in rc rcs rc2 rc2s; do
+            measure "$OGSOLVE" -m "$m" -n 100000 "$game"
+            if awk -v a="$WALL" -v b="$best_t" 'BEGIN{exit !(a < b)}'; then best=$m; best_t=$WALL; fi
+        done
+        measure "$OGSOLVE" -m "$best" -n "$n" "$game"
+        og_value=$(sed -n 's/.*nimber of [0-9]*: *\([0-9]*\).*/\1/p' "$TMP/out")
+        row "$game" "$n" "ogsolve -m $best" "$og_value"
+    fi
+    for t in 1 2; do
+        measure "$NIM" grundy "$spec" --to "$n" --threads "$t"
+        value=$(sed -n 's/.*last value *G([0-9]*) = \([0-9]*\).*/\1/p' "$TMP/out")
+        if [[ $og_value != "-" && $value != "$og_value" ]]; then
+            echo "MISMATCH on $game N=$n: ogsolve $og_value, nimatron $value" >&2
+            exit 1
+        fi
+        row "$game" "$n" "nimatron --threads $t" "$value"
+    done
+done
+echo
+echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
