@@ -405,7 +405,9 @@ pub fn parse_convention(text: Option<&str>) -> Result<Convention, ApiError> {
 fn spec_error(e: SpecError) -> ApiError {
     match e {
         SpecError::UnknownGame { .. } => ApiError::bad_request("unknown_game", e.to_string()),
-        SpecError::BadParameters { .. } => ApiError::bad_request("bad_spec", e.to_string()),
+        SpecError::BadParameters { .. } | SpecError::HeapGame(_) => {
+            ApiError::bad_request("bad_spec", e.to_string())
+        }
         SpecError::NotPlayable { .. } => ApiError::unprocessable("game_unavailable", e.to_string()),
     }
 }

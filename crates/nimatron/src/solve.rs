@@ -39,6 +39,12 @@ pub enum SolveError {
         /// The limit that was reached.
         limit: usize,
     },
+    /// The position is beyond what this game's method can value; the
+    /// reason says what the bound is and what to do instead.
+    TooLarge {
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -48,6 +54,7 @@ impl fmt::Display for SolveError {
                 f,
                 "the search stopped at its limit of {limit} positions without an answer; raise the limit (--max-states) or try a smaller position"
             ),
+            SolveError::TooLarge { reason } => f.write_str(reason),
         }
     }
 }

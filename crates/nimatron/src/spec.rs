@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::sequence::{HeapGame, HeapGameError};
+
 /// A game Nimatron knows, with its parameters.
 ///
 /// `Display` prints the canonical spec, and parsing it gives the same value.
@@ -18,6 +20,10 @@ use std::str::FromStr;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameSpec {
+    /// A heap game with a Grundy sequence: a take-and-break (octal or
+    /// hexadecimal) code or preset, Grundy's game, a subtraction game, or a
+    /// modular game. Its spec syntax belongs to [`HeapGame`].
+    Heap(HeapGame),
     /// Plain Nim: remove any positive number from one heap.
     Nim,
     /// Add 1..=`max_add` to a running total; whoever says `target` loses.
@@ -111,6 +117,42 @@ impl GameSpec {
             summary: "Nim: remove any number of objects from one heap",
         },
         CatalogueEntry {
+            syntax: "subtraction:S",
+            summary: "remove any number in the set S, e.g. subtraction:1,2,3; subtraction:squares",
+        },
+        CatalogueEntry {
+            syntax: "modular:M:R",
+            summary: "remove any t with t mod M in R, e.g. modular:3:1,2",
+        },
+        CatalogueEntry {
+            syntax: "octal:CODE",
+            summary: "take-and-break game by its octal or hex code, e.g. octal:0.137",
+        },
+        CatalogueEntry {
+            syntax: "kayles",
+            summary: "Kayles (0.77): knock down one pin or two adjacent pins",
+        },
+        CatalogueEntry {
+            syntax: "dawson",
+            summary: "Dawson's Kayles (0.07): knock down two adjacent pins",
+        },
+        CatalogueEntry {
+            syntax: "officers",
+            summary: "Officers (0.6): take one object, leaving one or two heaps",
+        },
+        CatalogueEntry {
+            syntax: "treblecross",
+            summary: "Treblecross (0.007): one-dimensional tic-tac-toe",
+        },
+        CatalogueEntry {
+            syntax: "double-kayles",
+            summary: "Double Kayles (0.7777): knock down one to four adjacent pins",
+        },
+        CatalogueEntry {
+            syntax: "grundy-game",
+            summary: "Grundy's game: split a heap into two unequal heaps",
+        },
+        CatalogueEntry {
             syntax: "twenty-one[:K,N]",
             summary: "say a total, adding 1..K each turn; whoever says N loses (default 3,21)",
         },
@@ -181,6 +223,7 @@ impl fmt::Display for GameSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameSpec::Nim => f.write_str("nim"),
+            GameSpec::Heap(game) => game.fmt(f),
             GameSpec::TwentyOne { max_add, target } => write!(f, "twenty-one:{max_add},{target}"),
             GameSpec::Hundred { max_add, target } => write!(f, "hundred:{max_add},{target}"),
             GameSpec::Wythoff => f.write_str("wythoff"),
@@ -226,6 +269,9 @@ pub enum SpecError {
         /// What is accepted instead.
         expected: String,
     },
+    /// A heap-game spec (take-and-break code, subtraction set, ...) that
+    /// does not parse.
+    HeapGame(HeapGameError),
     /// The spec is recognised, but this build cannot play that game.
     NotPlayable {
         /// The spec.
@@ -246,6 +292,7 @@ impl fmt::Display for SpecError {
                 given,
                 expected,
             } => write!(f, "bad parameters '{given}' for game '{game}': {expected}"),
+            SpecError::HeapGame(e) => e.fmt(f),
             SpecError::NotPlayable { game } => write!(
                 f,
                 "the game '{game}' is recognised but not available in this build (see `nimatron games`)"
@@ -405,6 +452,11 @@ impl FromStr for GameSpec {
                 }
                 Ok(GameSpec::Board { dims })
             }
+            "octal" | "kayles" | "dawson" | "officers" | "treblecross" | "double-kayles"
+            | "grundy-game" | "subtraction" | "modular" => s
+                .parse::<HeapGame>()
+                .map(GameSpec::Heap)
+                .map_err(SpecError::HeapGame),
             _ => Err(SpecError::UnknownGame { name }),
         }
     }
@@ -466,6 +518,9 @@ mod tests {
             ("circular:x", "circular:3"),
             ("nim:3", "no parameters"),
             ("chess", "unknown game 'chess'"),
+            ("subtraction:0,2", "subtraction"),
+            ("subtraction:", "subtraction"),
+            ("octal:0.1z", "'z'"),
             ("chomp:3", "RxC"),
             ("chomp:0x4", "each 1 to 255"),
             ("chomp:3x4x5", "RxC"),

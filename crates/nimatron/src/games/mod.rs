@@ -15,6 +15,7 @@ pub mod hundred;
 pub mod moore;
 pub mod nim;
 pub mod node_kayles;
+pub mod take_break;
 pub mod twenty_one;
 pub mod wordnim;
 pub mod wythoff;
@@ -26,6 +27,10 @@ use crate::{GameSpec, SpecError};
 pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
     match spec {
         GameSpec::Nim => Ok(Box::new(Adapter::new(spec.clone(), nim::Nim))),
+        GameSpec::Heap(game) => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            take_break::TakeBreakGame::new(game.clone()),
+        ))),
         GameSpec::Fibonacci => Ok(Box::new(Adapter::new(spec.clone(), fibonacci::Fibonacci))),
         GameSpec::Greedy => Ok(Box::new(Adapter::new(spec.clone(), greedy::Greedy))),
         GameSpec::Moore {

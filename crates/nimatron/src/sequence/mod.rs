@@ -54,7 +54,7 @@ pub use period::Period;
 pub use sparse::{SparseCounters, SparseMask};
 pub use values::Values;
 
-use game::Rule;
+pub(crate) use game::{Rule, TakeBreak};
 use naive::{ModularClasses, ModularNaive, NaiveTakeBreak, Squares, StepError, ThreeHeap};
 use period::ProofRule;
 use sparse::Sparse;

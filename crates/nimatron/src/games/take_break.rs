@@ -1,0 +1,766 @@
+//! Heap games with a Grundy sequence, as playable games: take-and-break
+//! codes and their presets (Kayles, Dawson's Kayles, Officers, ...), Grundy's
+//! game, subtraction games and modular games.
+//!
+//! A position is a list of heaps (rows, for the octal games). A move takes
+//! some objects from one heap and may leave it as one heap, none, or split
+//! into two or three; the parts replace the heap in place. Under normal play
+//! every heap is a component whose value comes from the game's Grundy
+//! sequence ([`crate::sequence`]), and the position's value is the XOR.
+//! Misère play of S(1..k) uses the rule for misère Nim on the heaps' values
+//! (they are tame: checked against search); every other misère position is
+//! searched.
+
+use std::fmt::Write as _;
+use std::sync::Mutex;
+
+use crate::explain::heap_name;
+use crate::facade::{
+    Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict,
+};
+use crate::games::heaps;
+use crate::sequence::{GrundySequence, HeapGame, Period, SequenceOptions, grundy_sequence};
+use crate::sequence::{Rule, TakeBreak};
+use crate::solve::{Limits, SolveError};
+use crate::{Convention, Nimber, Outcome, Rules};
+
+/// A move: take `take` objects from heap `heap`, leaving `parts` (the
+/// non-empty heaps that remain of it, in non-decreasing order).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SplitMove {
+    /// 0-based heap index.
+    pub heap: usize,
+    /// Objects removed (0 for a pure split, as in Grundy's game).
+    pub take: u64,
+    /// What remains of the heap.
+    pub parts: Vec<u64>,
+}
+
+/// Heap sizes whose Grundy values are computed directly; beyond this a
+/// proven period is needed.
+pub const DIRECT_LIMIT: u64 = 1 << 17;
+
+/// The largest heap accepted in games where a heap of n has about n moves
+/// (splits anywhere in a row, modular takes): every move is examined.
+pub const MAX_HEAP_MANY_MOVES: u64 = 1_000_000;
+
+/// A heap game from its [`HeapGame`] spec.
+pub struct TakeBreakGame {
+    game: HeapGame,
+    rule: Rule,
+    values: Mutex<Option<GrundySequence>>,
+}
+
+const POSITION_SYNTAX: &str =
+    "heap (row) sizes separated by spaces or commas, e.g. '10' or '3 4 5'";
+
+impl TakeBreakGame {
+    /// The game for a heap-game spec.
+    pub fn new(game: HeapGame) -> TakeBreakGame {
+        let rule = game.rule();
+        TakeBreakGame {
+            game,
+            rule,
+            values: Mutex::new(None),
+        }
+    }
+
+    /// Whether this is a subtraction game S(1..k), and its k.
+    fn consecutive_subtraction(&self) -> Option<u64> {
+        match &self.game {
+            HeapGame::Subtraction(set) if set.iter().copied().eq(1..=set.len() as u64) => {
+                Some(set.len() as u64)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a heap of n has about n moves (or more).
+    fn many_moves(&self) -> bool {
+        match &self.rule {
+            Rule::TakeBreak(rule) => !rule.split_two.is_empty() || !rule.split_three.is_empty(),
+            Rule::Squares => false,
+            Rule::Modular { .. } => true,
+        }
+    }
+
+    /// The moves from one heap of `n`, as (take, parts).
+    fn heap_moves(&self, n: u64) -> Vec<(u64, Vec<u64>)> {
+        let mut out = Vec::new();
+        match &self.rule {
+            Rule::TakeBreak(rule) => take_break_moves(rule, n, &mut out),
+            Rule::Squares => {
+                let mut s = 1u64;
+                while s.saturating_mul(s) <= n {
+                    let t = s * s;
+                    out.push((t, if t == n { vec![] } else { vec![n - t] }));
+                    s += 1;
+                }
+            }
+            Rule::Modular { modulus, residues } => {
+                for t in 1..=n {
+                    if residues.contains(&(t % modulus)) {
+                        out.push((t, if t == n { vec![] } else { vec![n - t] }));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Grundy values up to `max` (or by a proven period beyond the direct
+    /// limit), as a lookup closure's table.
+    fn with_values<T>(
+        &self,
+        max: u64,
+        f: impl FnOnce(&dyn Fn(u64) -> Nimber, Option<Period>) -> T,
+    ) -> Result<T, String> {
+        let mut cache = self.values.lock().unwrap_or_else(|e| e.into_inner());
+        let have = cache.as_ref().map_or(0, |s| s.values.len() as u64);
+        let want = max.min(DIRECT_LIMIT);
+        if have <= want {
+            let to = (want + 1)
+                .max(64)
+                .max(have.saturating_mul(2))
+                .min(DIRECT_LIMIT);
+            let seq = grundy_sequence(&self.game, to, &SequenceOptions::default())
+                .map_err(|e| e.to_string())?;
+            *cache = Some(seq);
+        }
+        let seq = cache.as_ref().expect("just computed");
+        let len = seq.values.len() as u64;
+        let period = seq.period.filter(|p| p.proven);
+        if max >= len && period.is_none() {
+            return Err(format!(
+                "a heap of {max} is beyond the {} heap sizes whose values Nimatron computes for analysis, and {} has no proven period; compute the sequence with `nimatron grundy {} --to N`",
+                len - 1,
+                self.game,
+                self.game
+            ));
+        }
+        let lookup = |n: u64| -> Nimber {
+            let index = if n < len {
+                n
+            } else {
+                let p = period.expect("checked above");
+                p.preperiod + (n - p.preperiod) % p.period
+            };
+            Nimber(seq.values.get(index as usize) as u64)
+        };
+        Ok(f(&lookup, seq.period))
+    }
+
+    fn describe(&self, heaps_before: &[u64], mv: &SplitMove) -> String {
+        let n = heaps_before[mv.heap];
+        let name = heap_name(mv.heap);
+        let parts: Vec<String> = mv.parts.iter().map(u64::to_string).collect();
+        match (mv.take, mv.parts.len()) {
+            (0, _) => format!("split heap {name} ({n}) into {}", parts.join(" and ")),
+            (t, 0) if t == n => format!("take all {t} from heap {name} (leaving it empty)"),
+            (t, 1) => format!("take {t} from heap {name} ({n} → {})", mv.parts[0]),
+            (t, _) => format!(
+                "take {t} from heap {name} ({n}), leaving heaps of {}",
+                parts.join(" and ")
+            ),
+        }
+    }
+
+    fn misere_subtraction(&self, heaps: &[u64], k: u64) -> Verdict<SplitMove> {
+        let outcome_of = |hs: &[u64]| misere_residue_outcome(hs, k);
+        let outcome = outcome_of(heaps);
+        let winning: Vec<SplitMove> = self
+            .moves(&heaps.to_vec())
+            .into_iter()
+            .filter(|m| outcome_of(&self.apply(&heaps.to_vec(), m)) == Outcome::P)
+            .collect();
+        let residues: Vec<u64> = heaps.iter().map(|h| h % (k + 1)).collect();
+        let mut text = format!(
+            "Misère play of S(1..{k}). Reduce every heap mod {} (its value in normal play): {}.\n",
+            k + 1,
+            words(&residues)
+        );
+        text.push_str(
+            "These games are tame: they play like misère Nim on those values. While some value is 2 or more, the player to move loses exactly when the XOR is 0; when every value is 0 or 1, exactly when the number of 1s is odd. (When every heap reduces to 0, the winning move takes k from a heap, leaving one 1: the seeds' rule.)\n",
+        );
+        let _ = writeln!(text, "So the player to move {}.", verdict_words(outcome));
+        Verdict {
+            outcome,
+            grundy: None,
+            winning_moves: winning,
+            explanation: text,
+            theorem: format!("misère S(1..{k}): misère Nim on heap sizes mod {}", k + 1),
+        }
+    }
+}
+
+/// Misère outcome of S(1..k) heaps: misère Nim on the values h mod (k+1).
+fn misere_residue_outcome(heaps: &[u64], k: u64) -> Outcome {
+    let values: Vec<u64> = heaps.iter().map(|h| h % (k + 1)).collect();
+    let x = values.iter().fold(0, |a, v| a ^ v);
+    let any_big = values.iter().any(|&v| v >= 2);
+    let to_move_wins = if any_big {
+        x != 0
+    } else {
+        values.iter().filter(|&&v| v == 1).count() % 2 == 0
+    };
+    Outcome::from_to_move_wins(to_move_wins)
+}
+
+fn words(values: &[u64]) -> String {
+    let w: Vec<String> = values.iter().map(u64::to_string).collect();
+    w.join(" ")
+}
+
+fn verdict_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::N => "wins",
+        Outcome::P => "loses against perfect play",
+    }
+}
+
+fn take_break_moves(rule: &TakeBreak, n: u64, out: &mut Vec<(u64, Vec<u64>)>) {
+    for &k in &rule.take_all {
+        if k == n {
+            out.push((k, vec![]));
+        }
+    }
+    for &k in &rule.leave_one {
+        if k < n {
+            out.push((k, vec![n - k]));
+        }
+    }
+    for &k in &rule.split_two {
+        if k < n {
+            let r = n - k;
+            for a in 1..=r / 2 {
+                let b = r - a;
+                if rule.unequal && a == b {
+                    continue;
+                }
+                out.push((k, vec![a, b]));
+            }
+        }
+    }
+    for &k in &rule.split_three {
+        if k < n {
+            let r = n - k;
+            for a in 1..=r / 3 {
+                for b in a..=(r - a) / 2 {
+                    let c = r - a - b;
+                    if c >= b {
+                        out.push((k, vec![a, b, c]));
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Rules for TakeBreakGame {
+    type Position = Vec<u64>;
+    type Move = SplitMove;
+
+    fn moves(&self, position: &Vec<u64>) -> Vec<SplitMove> {
+        let mut out = Vec::new();
+        for (heap, &n) in position.iter().enumerate() {
+            for (take, parts) in self.heap_moves(n) {
+                out.push(SplitMove { heap, take, parts });
+            }
+        }
+        out
+    }
+
+    fn apply(&self, position: &Vec<u64>, mv: &SplitMove) -> Vec<u64> {
+        let mut after = Vec::with_capacity(position.len() + mv.parts.len());
+        after.extend_from_slice(&position[..mv.heap]);
+        if mv.parts.is_empty() {
+            after.push(0);
+        } else {
+            after.extend_from_slice(&mv.parts);
+        }
+        after.extend_from_slice(&position[mv.heap + 1..]);
+        after
+    }
+
+    fn components(&self, position: &Vec<u64>) -> Vec<Vec<u64>> {
+        position
+            .iter()
+            .filter(|&&h| h > 0)
+            .map(|&h| vec![h])
+            .collect()
+    }
+
+    fn canonical(&self, position: &Vec<u64>) -> Vec<u64> {
+        let mut sorted: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        sorted
+    }
+}
+
+impl Notation for TakeBreakGame {
+    fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
+        let heaps = heaps::parse_heaps(text, POSITION_SYNTAX)?;
+        if self.many_moves() {
+            if let Some(&big) = heaps.iter().find(|&&h| h > MAX_HEAP_MANY_MOVES) {
+                return Err(PositionError::new(
+                    format!("heap {big} is too large for {}", self.game),
+                    format!(
+                        "heaps of at most {MAX_HEAP_MANY_MOVES}, since a heap of n has about n moves and every one is examined (for the Grundy values of larger heaps use `nimatron grundy {} --to N`)",
+                        self.game
+                    ),
+                ));
+            }
+        }
+        Ok(heaps)
+    }
+    fn format_position(&self, position: &Vec<u64>) -> String {
+        heaps::format_heaps(position)
+    }
+    fn position_value(&self, position: &Vec<u64>) -> PositionValue {
+        PositionValue::Heaps(position.clone())
+    }
+    fn start_position(&self) -> Option<Vec<u64>> {
+        Some(vec![10])
+    }
+    fn parse_move(&self, position: &Vec<u64>, input: &str) -> Result<SplitMove, MoveError> {
+        let (heap, take, parts) = parse_split_move(input, position)?;
+        let n = position[heap];
+        let options = self.heap_moves(n);
+        let parts = match parts {
+            Some(mut p) => {
+                p.retain(|&x| x > 0);
+                p.sort_unstable();
+                p
+            }
+            // No parts given: the rest stays one heap (or none).
+            None => {
+                let rest = n.checked_sub(take).ok_or_else(|| {
+                    MoveError::new(format!("heap {} has only {n} objects", heap_name(heap)))
+                })?;
+                if rest == 0 { vec![] } else { vec![rest] }
+            }
+        };
+        let wanted = (take, parts);
+        if options.contains(&wanted) {
+            return Ok(SplitMove {
+                heap,
+                take: wanted.0,
+                parts: wanted.1,
+            });
+        }
+        let takes: std::collections::BTreeSet<u64> = options.iter().map(|(t, _)| *t).collect();
+        let allowed = if takes.is_empty() {
+            format!("no move is possible from heap {}", heap_name(heap))
+        } else {
+            let t: Vec<String> = takes.iter().map(u64::to_string).collect();
+            format!(
+                "from heap {} ({n}) {} may take {}; give the heaps left after the take as e.g. 'A 1 2+3' where splitting is allowed",
+                heap_name(heap),
+                self.game,
+                t.join(", ")
+            )
+        };
+        Err(MoveError::new(format!(
+            "'{}' is not a legal move here: {allowed}",
+            input.trim()
+        )))
+    }
+    fn format_move(&self, _position: &Vec<u64>, mv: &SplitMove) -> String {
+        let parts: Vec<String> = mv.parts.iter().map(u64::to_string).collect();
+        if mv.parts.len() >= 2 {
+            format!("{} {} {}", heap_name(mv.heap), mv.take, parts.join("+"))
+        } else {
+            format!("{} {}", heap_name(mv.heap), mv.take)
+        }
+    }
+    fn describe_move(&self, position: &Vec<u64>, mv: &SplitMove) -> String {
+        self.describe(position, mv)
+    }
+    fn heap_move(&self, _position: &Vec<u64>, mv: &SplitMove) -> Option<(usize, u64)> {
+        Some((mv.heap, mv.take))
+    }
+    fn render(&self, position: &Vec<u64>) -> String {
+        heaps::render_heaps(position)
+    }
+    fn material(&self, position: &Vec<u64>) -> u64 {
+        heaps::total(position)
+    }
+    fn candidate_moves(&self, position: &Vec<u64>) -> Vec<SplitMove> {
+        let mut moves = self.moves(position);
+        if moves.len() > 5000 {
+            // Keep every move of the smaller heaps' worth: a sample spread
+            // over the list, plus the first and last of each heap.
+            let step = moves.len() / 5000 + 1;
+            moves = moves.into_iter().step_by(step).collect();
+        }
+        moves
+    }
+    fn position_syntax(&self) -> &'static str {
+        POSITION_SYNTAX
+    }
+    fn move_syntax(&self) -> &'static str {
+        "'A 2' takes 2 from heap A and leaves the rest as one heap; 'A 1 2+3' takes 1 and leaves heaps of 2 and 3; 'A 4+2' splits heap A without taking (Grundy's game); 'A all' empties it"
+    }
+}
+
+/// Parse `A 2`, `a2`, `take 2 from A`, `A 1 2+3`, `A 1 -> 2+3`, `A 4+2`,
+/// `A all`: (heap, take, parts if given).
+fn parse_split_move(
+    input: &str,
+    heaps: &[u64],
+) -> Result<(usize, u64, Option<Vec<u64>>), MoveError> {
+    let lower = input.trim().to_ascii_lowercase().replace("->", " ");
+    let filler = [
+        "take", "from", "heap", "leaving", "leave", "into", "split", "remove",
+    ];
+    let words: Vec<&str> = lower
+        .split_whitespace()
+        .filter(|w| !filler.contains(w))
+        .collect();
+    let mut heap_word: Option<String> = None;
+    let mut numbers: Vec<String> = Vec::new();
+    let mut parts: Option<Vec<u64>> = None;
+    for w in words {
+        if w.contains('+') {
+            let p: Result<Vec<u64>, _> = w.split('+').map(|x| x.parse::<u64>()).collect();
+            parts = Some(p.map_err(|_| {
+                MoveError::new(format!("'{w}' is not a list of heap sizes like 2+3"))
+            })?);
+        } else if w.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && w != "all" {
+            // A heap letter, possibly glued to a number: a2.
+            let split = w
+                .find(|c: char| !c.is_ascii_alphabetic())
+                .unwrap_or(w.len());
+            let (h, rest) = w.split_at(split);
+            if heap_word.replace(h.to_string()).is_some() {
+                return Err(MoveError::new(format!(
+                    "'{}' names two heaps",
+                    input.trim()
+                )));
+            }
+            if !rest.is_empty() {
+                numbers.push(rest.to_string());
+            }
+        } else {
+            numbers.push(w.to_string());
+        }
+    }
+    let heap_word = heap_word
+        .ok_or_else(|| MoveError::new(format!("'{}' names no heap letter", input.trim())))?;
+    let heap = crate::explain::parse_heap_name(&heap_word)
+        .ok_or_else(|| MoveError::new(format!("'{heap_word}' is not a heap letter")))?;
+    if heap >= heaps.len() {
+        return Err(MoveError::new(format!(
+            "there is no heap {}: the heaps are A to {}",
+            heap_word.to_ascii_uppercase(),
+            heap_name(heaps.len().saturating_sub(1))
+        )));
+    }
+    let n = heaps[heap];
+    if n == 0 {
+        return Err(MoveError::new(format!("heap {} is empty", heap_name(heap))));
+    }
+    let take = match numbers.as_slice() {
+        [] if parts.is_some() => 0,
+        [] => {
+            return Err(MoveError::new(format!(
+                "'{}' says how many to take nowhere",
+                input.trim()
+            )));
+        }
+        [t] if t == "all" => n,
+        [t] => t.parse::<u64>().map_err(|_| {
+            MoveError::new(format!(
+                "'{t}' is not a number of objects: give a whole number, or 'all'"
+            ))
+        })?,
+        [t, rest] if parts.is_none() => {
+            // 'A 1 5': take 1 leaving one heap of 5.
+            let t = t
+                .parse::<u64>()
+                .map_err(|_| MoveError::new(format!("'{t}' is not a number")))?;
+            let r = rest
+                .parse::<u64>()
+                .map_err(|_| MoveError::new(format!("'{rest}' is not a number")))?;
+            parts = Some(vec![r]);
+            t
+        }
+        _ => return Err(MoveError::new(format!("'{}' is not a move", input.trim()))),
+    };
+    if take > n {
+        return Err(MoveError::new(format!(
+            "heap {} has only {n} object{}",
+            heap_name(heap),
+            if n == 1 { "" } else { "s" }
+        )));
+    }
+    if let Some(p) = &parts {
+        let sum = p.iter().fold(0u64, |a, &x| a.saturating_add(x));
+        if sum.saturating_add(take) != n {
+            return Err(MoveError::new(format!(
+                "taking {take} from heap {} ({n}) leaves {} objects, not {sum}",
+                heap_name(heap),
+                n - take
+            )));
+        }
+    }
+    Ok((heap, take, parts))
+}
+
+impl Theory for TakeBreakGame {
+    fn description(&self) -> Description {
+        let (rules, theory) = match &self.game {
+            HeapGame::GrundyGame => (
+                "Heaps of objects; a move splits one heap into two non-empty heaps of different sizes. Normal play: whoever makes the last move wins.",
+                "Grundy values from the game's sequence (OEIS A002188), XOR over heaps. No period is known; misère play is searched.",
+            ),
+            HeapGame::Subtraction(_) | HeapGame::SubtractSquares => (
+                "Heaps of objects; a move removes from one heap a number of objects in the set S.",
+                "Grundy values from the game's sequence, XOR over heaps; for S = {1..k} the value of a heap is its size mod k+1 (the seeds' rule), and misère play is misère Nim on those values. Other misère positions are searched.",
+            ),
+            HeapGame::Modular { .. } => (
+                "Heaps of objects; a move removes from one heap any positive number t with t mod M in R.",
+                "Grundy values by dynamic programming over heap sizes, XOR over heaps. Misère play is searched.",
+            ),
+            _ => (
+                "Rows of objects; a move takes objects as the take-and-break code allows: digit k says whether taking k may leave no heap (1), one heap (2), two heaps (4) or three (8).",
+                "Grundy values from the game's sequence, with its period proven by the octal periodicity theorem where it applies; XOR over rows. Misère play is searched.",
+            ),
+        };
+        Description {
+            rules,
+            example: "3 4 5",
+            theory,
+            citation: "E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4; R. K. Guy, C. A. B. Smith, The G-values of various games, Proc. Cambridge Philos. Soc. 52 (1956) 514-526.",
+        }
+    }
+
+    fn closed_form(
+        &self,
+        position: &Vec<u64>,
+        convention: Convention,
+    ) -> Option<Verdict<SplitMove>> {
+        self.closed_form_within(position, convention, Limits::default())
+            .ok()
+            .flatten()
+    }
+
+    fn closed_form_within(
+        &self,
+        position: &Vec<u64>,
+        convention: Convention,
+        _limits: Limits,
+    ) -> Result<Option<Verdict<SplitMove>>, SolveError> {
+        if convention == Convention::Misere {
+            // Misère S(1..k) is tame; every other misère position is searched.
+            return Ok(self
+                .consecutive_subtraction()
+                .map(|k| self.misere_subtraction(position, k)));
+        }
+        let max = position.iter().copied().max().unwrap_or(0);
+        self.with_values(max, |g, period| {
+            let values: Vec<Nimber> = position.iter().map(|&h| g(h)).collect();
+            let total: Nimber = values.iter().copied().sum();
+            let mut winning = Vec::new();
+            if !total.is_zero() {
+                for (heap, &n) in position.iter().enumerate() {
+                    let target = total + values[heap];
+                    for (take, parts) in self.heap_moves(n) {
+                        let v: Nimber = parts.iter().map(|&p| g(p)).sum();
+                        if v == target {
+                            winning.push(SplitMove { heap, take, parts });
+                        }
+                    }
+                }
+            }
+            let mut text = String::new();
+            let _ = writeln!(
+                text,
+                "Each heap is an independent game; its Grundy value comes from the sequence of {}:",
+                self.game
+            );
+            for (i, (&h, v)) in position.iter().zip(&values).enumerate().take(32) {
+                let _ = writeln!(text, "  {:<3} {h:>6}   G = {}", heap_name(i), v.value());
+            }
+            if position.len() > 32 {
+                let _ = writeln!(text, "  … {} more heaps", position.len() - 32);
+            }
+            let _ = writeln!(
+                text,
+                "The position's value is the XOR of these: {}. {}",
+                total.value(),
+                if total.is_zero() {
+                    "It is 0, so the player to move loses against perfect play: every move changes one heap's value and so the XOR."
+                } else {
+                    "It is not 0, so the player to move wins by changing one heap so that the XOR becomes 0."
+                }
+            );
+            if let Some(k) = self.consecutive_subtraction() {
+                let _ = writeln!(
+                    text,
+                    "For S(1..{k}) a heap's value is its size mod {} (the sequence 0, 1, …, {k}, 0, 1, …), so this is Bouton's rule on the reduced heaps.",
+                    k + 1
+                );
+            }
+            if let Some(p) = period {
+                let _ = writeln!(
+                    text,
+                    "The sequence has period {} from n = {}{}.",
+                    p.period,
+                    p.preperiod,
+                    if p.proven {
+                        ", proven by the periodicity theorem"
+                    } else {
+                        " as far as computed (not proven)"
+                    }
+                );
+            }
+            if let Some(mv) = winning.first() {
+                let _ = writeln!(text, "Winning move: {}.", self.describe(position, mv));
+            }
+            let theorem = match self.consecutive_subtraction() {
+                Some(k) => format!("Sprague–Grundy: S(1..{k}) heaps mod {}", k + 1),
+                None => format!("Sprague–Grundy values of {} (XOR over heaps)", self.game),
+            };
+            Some(Verdict {
+                outcome: Outcome::from_to_move_wins(!total.is_zero()),
+                grundy: Some(total),
+                winning_moves: winning,
+                explanation: text,
+                theorem,
+            })
+        })
+        .map_err(|reason| SolveError::TooLarge { reason })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{all_tuples, closed_form_agrees_with_search};
+
+    fn game(spec: &str) -> TakeBreakGame {
+        TakeBreakGame::new(spec.parse().unwrap())
+    }
+
+    #[test]
+    fn closed_forms_agree_with_search() {
+        for spec in [
+            "subtraction:1,2,3",
+            "subtraction:1,2",
+            "subtraction:2,5",
+            "subtraction:squares",
+            "modular:3:1,2",
+            "kayles",
+            "dawson",
+            "officers",
+            "grundy-game",
+            "octal:4.07",
+            "octal:0.F",
+        ] {
+            let g = game(spec);
+            let positions: Vec<Vec<u64>> = (1..=2).flat_map(|k| all_tuples(k, 9)).collect();
+            let checked = closed_form_agrees_with_search(&g, positions)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"));
+            assert!(checked >= 110, "{spec}: {checked}");
+        }
+        // Three heaps for the seeds' S(1..k) rule, both conventions.
+        for k in 1..=3u64 {
+            let set: Vec<String> = (1..=k).map(|x| x.to_string()).collect();
+            let g = game(&format!("subtraction:{}", set.join(",")));
+            let checked = closed_form_agrees_with_search(&g, all_tuples(3, 8)).unwrap();
+            assert_eq!(checked, 2 * 729);
+        }
+    }
+
+    #[test]
+    fn seed_subtraction_rule() {
+        // A single heap of n in S(1..k): the second player wins iff
+        // n ≡ 0 (mod k+1) in normal play, n ≡ 1 in misère play.
+        for k in 1..=4u64 {
+            let set: Vec<String> = (1..=k).map(|x| x.to_string()).collect();
+            let g = game(&format!("subtraction:{}", set.join(",")));
+            for n in 0..40u64 {
+                let normal = g.closed_form(&vec![n], Convention::Normal).unwrap();
+                assert_eq!(
+                    normal.outcome == Outcome::P,
+                    n % (k + 1) == 0,
+                    "k={k} n={n}"
+                );
+                let misere = g.closed_form(&vec![n], Convention::Misere).unwrap();
+                assert_eq!(
+                    misere.outcome == Outcome::P,
+                    n % (k + 1) == 1,
+                    "k={k} n={n}"
+                );
+            }
+            // "If this makes all the heaps of size zero (in misère play), the
+            // winning move is to take k objects from one of the heaps."
+            let heaps = vec![k + 1, 2 * (k + 1)];
+            let v = g.closed_form(&heaps, Convention::Misere).unwrap();
+            assert_eq!(v.outcome, Outcome::N);
+            assert!(
+                v.winning_moves.iter().all(|m| m.take == k),
+                "{:?}",
+                v.winning_moves
+            );
+        }
+    }
+
+    #[test]
+    fn moves_split_in_place_and_parse() {
+        let k = game("kayles");
+        let heaps = vec![5, 3];
+        let mv = k.parse_move(&heaps, "A 1 2+2").unwrap();
+        assert_eq!(k.apply(&heaps, &mv), vec![2, 2, 3]);
+        let mv = k.parse_move(&heaps, "take 2 from A").unwrap();
+        assert_eq!(k.apply(&heaps, &mv), vec![3, 3]);
+        let mv = k.parse_move(&heaps, "B all").unwrap_err();
+        assert!(mv.problem.contains("may take 1, 2"), "{}", mv.problem);
+        let gg = game("grundy-game");
+        let mv = gg.parse_move(&vec![6], "A 5+1").unwrap();
+        assert_eq!(gg.apply(&vec![6], &mv), vec![1, 5]);
+        assert!(gg.parse_move(&vec![6], "A 3+3").is_err());
+        assert!(
+            gg.parse_move(&vec![6], "A 2+3")
+                .unwrap_err()
+                .problem
+                .contains("leaves 6")
+        );
+    }
+
+    #[test]
+    fn huge_heaps_use_a_proven_period() {
+        let k = game("kayles");
+        let big = MAX_HEAP_MANY_MOVES - 1;
+        let v = k.closed_form(&vec![big, 5], Convention::Normal).unwrap();
+        // Kayles has period 12 from 71: G(n) = G(71 + (n - 71) mod 12).
+        let small = 71 + (big - 71) % 12;
+        let w = k.closed_form(&vec![small, 5], Convention::Normal).unwrap();
+        assert_eq!(v.grundy, w.grundy);
+        // Every winning move of the big row is found: each leaves XOR 0.
+        assert!(!v.winning_moves.is_empty());
+        for m in &v.winning_moves {
+            let after = k.apply(&vec![big, 5], m);
+            assert!(
+                k.closed_form(&after, Convention::Normal)
+                    .unwrap()
+                    .grundy
+                    .unwrap()
+                    .is_zero()
+            );
+        }
+        // No proven period: refused rather than guessed, with the reason.
+        let err = game("grundy-game")
+            .closed_form_within(&vec![500_000], Convention::Normal, Limits::default())
+            .unwrap_err();
+        assert!(err.to_string().contains("no proven period"), "{err}");
+        // Too large to examine every move: a position error naming the bound.
+        let err = k.parse_position("2000000").unwrap_err();
+        assert!(err.to_string().contains("at most 1000000"), "{err}");
+        // Subtraction games have few moves per heap: any u64 heap.
+        let s = game("subtraction:1,2,3");
+        let v = s.closed_form(&vec![u64::MAX], Convention::Normal).unwrap();
+        assert_eq!(v.grundy, Some(Nimber(u64::MAX % 4)));
+    }
+}
