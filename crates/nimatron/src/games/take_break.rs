@@ -300,16 +300,16 @@ impl Rules for TakeBreakGame {
 impl Notation for TakeBreakGame {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
         let heaps = heaps::parse_heaps(text, POSITION_SYNTAX)?;
-        if self.many_moves() {
-            if let Some(&big) = heaps.iter().find(|&&h| h > MAX_HEAP_MANY_MOVES) {
-                return Err(PositionError::new(
-                    format!("heap {big} is too large for {}", self.game),
-                    format!(
-                        "heaps of at most {MAX_HEAP_MANY_MOVES}, since a heap of n has about n moves and every one is examined (for the Grundy values of larger heaps use `nimatron grundy {} --to N`)",
-                        self.game
-                    ),
-                ));
-            }
+        if self.many_moves()
+            && let Some(&big) = heaps.iter().find(|&&h| h > MAX_HEAP_MANY_MOVES)
+        {
+            return Err(PositionError::new(
+                format!("heap {big} is too large for {}", self.game),
+                format!(
+                    "heaps of at most {MAX_HEAP_MANY_MOVES}, since a heap of n has about n moves and every one is examined (for the Grundy values of larger heaps use `nimatron grundy {} --to N`)",
+                    self.game
+                ),
+            ));
         }
         Ok(heaps)
     }
