@@ -89,7 +89,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
             "--words gives Wordnim's dictionary; it does not apply to {spec}"
         )));
     }
-    if spec == GameSpec::Nim {
+    if spec == GameSpec::Nim && args.moves.is_empty() {
         return run_nim(&args, &spec, convention);
     }
     let game = build_game(&spec, args.words.as_deref())?;
@@ -111,6 +111,15 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     } else {
         args.position.join(" ")
     };
+    let mut text = game
+        .parse_position(&text)
+        .map_err(|e| bad_input(e.to_string()))?;
+    for mv in &args.moves {
+        let info = game
+            .parse_move(&text, mv)
+            .map_err(|e| bad_input(format!("--move '{mv}' from {text}: {e}")))?;
+        text = info.to_text;
+    }
     let limits = Limits {
         max_states: args.max_states,
     };

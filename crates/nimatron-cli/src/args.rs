@@ -72,6 +72,11 @@ pub struct AnalyzeArgs {
     /// default: the list shipped with Nimatron).
     #[arg(long, value_name = "FILE")]
     pub words: Option<std::path::PathBuf>,
+    /// Play this move first and analyse the position it leaves (in the
+    /// game's move notation, e.g. 'A 2'; repeat for a sequence). An illegal
+    /// move is bad input.
+    #[arg(long = "move", value_name = "MOVE")]
+    pub moves: Vec<String>,
     /// The position: heap sizes for heap games, or `-` to read it from
     /// standard input. Other games: see `nimatron games SPEC`. With no
     /// position, games with a standard start analyse that.

@@ -209,3 +209,30 @@ fn positions_refuse_huge_listings() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("limit"));
 }
+
+#[test]
+fn a_move_before_the_analysis() {
+    // The seed's Bob and Alice game: after Bob takes 2 from A, Alice faces a P-position.
+    let v = json(&["analyze", "--json", "--move", "A 2", "3", "4", "5"]);
+    assert_eq!(v["position"], serde_json::json!([1, 4, 5]));
+    assert_eq!(v["outcome"], "P");
+    // Fibonacci Nim: after taking 2 from 20/4 the opponent faces 18/4, lost.
+    let v = json(&[
+        "analyze",
+        "--game",
+        "fibonacci",
+        "--json",
+        "--move",
+        "take 2",
+        "20/4",
+    ]);
+    assert_eq!(v["position"], "18/4");
+    assert_eq!(v["outcome"], "P");
+    // A take larger than allowed is bad input, naming the limit.
+    let out = nimatron(&["analyze", "--game", "fibonacci", "--move", "take 9", "20/4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 4 may be taken"));
+    let out = nimatron(&["analyze", "--move", "A 9", "3", "4", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("heap A has only 3 objects"));
+}
