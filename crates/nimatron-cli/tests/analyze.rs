@@ -1,26 +1,12 @@
 //! The `analyze` and `positions` commands, run as a user would.
 
+mod common;
+use common::{json, nimatron};
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
-
-fn nimatron(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args(args)
-        .output()
-        .expect("nimatron runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = nimatron(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
 
 #[test]
 fn json_contract_fields() {

@@ -2,27 +2,11 @@
 //! Nim, Candy Nim, Wordnim), run as a user would: `analyze` with and without
 //! a position, bad input, and `play` driven through standard input.
 
+mod common;
+use common::{json, nimatron, run};
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-use serde_json::Value;
-
-fn nimatron(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args(args)
-        .output()
-        .expect("nimatron runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = nimatron(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("valid JSON")
-}
+use std::process::{Command, Stdio};
 
 /// Exit code 2 and a message containing `says`.
 fn bad(args: &[&str], says: &str) {
@@ -34,21 +18,9 @@ fn bad(args: &[&str], says: &str) {
 
 #[allow(dead_code)]
 fn play(args: &[&str], input: &str) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("output");
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let out = run(&all, input);
     let mut screen = String::from_utf8(out.stdout).expect("utf-8");
     screen.push_str(&String::from_utf8_lossy(&out.stderr));
     (screen, out.status.code())

@@ -1,27 +1,13 @@
 //! `circular` through the binary: play over stdin, the JSON contract, and
 //! bad input.
 
+mod common;
+use common::run;
+
 use std::io::{BufReader, Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::Value;
-
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("output")
-}
 
 /// Two people play the seeds' three moves, then an illegal three-object
 /// move is refused, and the game is played out.

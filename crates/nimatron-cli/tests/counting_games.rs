@@ -1,27 +1,10 @@
 //! `twenty-one` and `hundred` through the binary: play over stdin, the JSON
 //! contract, and bad input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::run;
 
 use serde_json::Value;
-
-fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("output")
-}
 
 /// Two people replay the seeds' sample game of 21: player 2 says 4, 8, 12,
 /// 16 and 20, and player 1 is left to say 21.

@@ -1,15 +1,11 @@
 //! `nimatron grundy` end to end: JSON contract, exit codes, outputs and
 //! checkpoint resume.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+use common::nimatron;
 
-fn nimatron(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+use std::path::PathBuf;
+use std::process::Output;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nimatron-grundy-cli-{}", std::process::id()));

@@ -1,26 +1,17 @@
 //! `nimatron play` driven through standard input, as a person would play.
 
+mod common;
+use common::run;
+
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
 use nimatron::{Convention, nim};
 
 fn play(args: &[&str], input: &str) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("output");
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let out = run(&all, input);
     (
         String::from_utf8(out.stdout).expect("utf-8"),
         out.status.code(),

@@ -1,17 +1,13 @@
 //! Wythoff, Greedy Nim, Moore's Nim and Fibonacci Nim through the binary,
 //! as a user or a script would run them.
 
+mod common;
+use common::{nimatron, run};
+
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
-
-fn nimatron(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args(args)
-        .output()
-        .expect("nimatron runs")
-}
 
 fn analyze_json(args: &[&str]) -> Value {
     let mut all = vec!["analyze", "--json"];
@@ -34,21 +30,9 @@ fn bad_input(args: &[&str], says: &str) {
 }
 
 fn play(args: &[&str], input: &str) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let out = child.wait_with_output().expect("output");
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let out = run(&all, input);
     (
         String::from_utf8(out.stdout).expect("utf-8"),
         out.status.code(),

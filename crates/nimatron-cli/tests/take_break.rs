@@ -1,37 +1,8 @@
 //! Heap games with Grundy sequences (subtraction, modular, octal codes,
 //! Grundy's game) through `analyze` and `play`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-use serde_json::Value;
-
-fn nimatron(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    child.wait_with_output().expect("output")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = nimatron(args, "");
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("JSON")
-}
+mod common;
+use common::{json, nimatron, run};
 
 #[test]
 fn kayles_winning_moves_keep_the_contract() {
@@ -108,7 +79,7 @@ fn bad_specs_and_positions_exit_2() {
         ),
         (vec!["analyze", "--game", "grundy-game", "3", "x"], "'x'"),
     ] {
-        let out = nimatron(&args, "");
+        let out = nimatron(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{args:?}: {err}");
@@ -117,7 +88,7 @@ fn bad_specs_and_positions_exit_2() {
 
 #[test]
 fn grundys_game_is_played_in_the_terminal() {
-    let out = nimatron(
+    let out = run(
         &[
             "play",
             "--game",
