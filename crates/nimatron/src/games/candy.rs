@@ -247,7 +247,7 @@ impl Rules for CandyNim {
     }
 
     fn components(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+        heaps::components(heaps)
     }
 
     fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {

@@ -99,6 +99,20 @@ pub fn parse_heap_and_count(input: &str, heaps: &[u64]) -> Result<(usize, u64), 
     Ok((heap, take))
 }
 
+/// The non-empty heaps as one-heap components, for games in which heaps are
+/// independent.
+pub fn components(heaps: &[u64]) -> Vec<Vec<u64>> {
+    heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+}
+
+/// The canonical form of a heap position where order and empty heaps do not
+/// matter: the non-empty heaps, sorted.
+pub fn canonical(heaps: &[u64]) -> Vec<u64> {
+    let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    sorted.sort_unstable();
+    sorted
+}
+
 /// The sum of the heaps, saturating.
 pub fn total(heaps: &[u64]) -> u64 {
     heaps.iter().fold(0u64, |a, &h| a.saturating_add(h))

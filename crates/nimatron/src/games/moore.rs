@@ -316,9 +316,7 @@ impl Rules for Moore {
 
     /// Empty heaps never matter, and order does not.
     fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
-        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        sorted.sort_unstable();
-        sorted
+        heaps::canonical(heaps)
     }
 }
 

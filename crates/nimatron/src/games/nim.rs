@@ -29,13 +29,11 @@ impl Rules for Nim {
     }
 
     fn components(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        heaps.iter().filter(|&&h| h > 0).map(|&h| vec![h]).collect()
+        heaps::components(heaps)
     }
 
     fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
-        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        sorted.sort_unstable();
-        sorted
+        heaps::canonical(heaps)
     }
 }
 

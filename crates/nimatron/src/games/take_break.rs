@@ -283,17 +283,11 @@ impl Rules for TakeBreakGame {
     }
 
     fn components(&self, position: &Vec<u64>) -> Vec<Vec<u64>> {
-        position
-            .iter()
-            .filter(|&&h| h > 0)
-            .map(|&h| vec![h])
-            .collect()
+        heaps::components(position)
     }
 
     fn canonical(&self, position: &Vec<u64>) -> Vec<u64> {
-        let mut sorted: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
-        sorted.sort_unstable();
-        sorted
+        heaps::canonical(position)
     }
 }
 
