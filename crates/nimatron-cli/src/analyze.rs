@@ -7,7 +7,6 @@ use nimatron::explain::{self, describe_move};
 use nimatron::facade::{Analysis, GameError, PositionValue};
 use nimatron::nim::{self, HeapMove};
 use nimatron::position::parse_heap_list;
-use nimatron::solve::Limits;
 use nimatron::{Convention, GameSpec};
 
 use crate::args::AnalyzeArgs;
@@ -120,9 +119,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
             .map_err(|e| bad_input(format!("--move '{mv}' from {text}: {e}")))?;
         text = info.to_text;
     }
-    let limits = Limits {
-        max_states: args.max_states,
-    };
+    let limits = crate::limits(args.max_states, args.max_seconds)?;
     let analysis = game
         .analyze(&text, convention, limits)
         .map_err(game_error)?;

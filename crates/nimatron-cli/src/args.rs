@@ -68,6 +68,9 @@ pub struct AnalyzeArgs {
     /// solved by search rather than a closed form).
     #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    /// The longest a search may run, in seconds, before it stops and says so.
+    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
+    pub max_seconds: f64,
     /// Wordnim's dictionary: a word list, one word per line (letters a-z;
     /// default: the list shipped with Nimatron).
     #[arg(long, value_name = "FILE")]
@@ -141,6 +144,9 @@ pub struct PlayArgs {
     /// The most positions a search may store before it stops.
     #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES)]
     pub max_states: usize,
+    /// The longest a search may run, in seconds, before it stops and says so.
+    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
+    pub max_seconds: f64,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "you")]
     pub first: First,

@@ -88,9 +88,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         opponent: args.opponent,
         level,
         seed: rng.next_u64(),
-        limits: Limits {
-            max_states: args.max_states,
-        },
+        limits: crate::limits(args.max_states, args.max_seconds)?,
     };
     let stdin = io::stdin();
     let stdout = io::stdout();

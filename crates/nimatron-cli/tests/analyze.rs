@@ -222,3 +222,21 @@ fn a_move_before_the_analysis() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("heap A has only 3 objects"));
 }
+
+#[test]
+fn searches_stop_at_their_time_limit_and_say_so() {
+    // Node Kayles on an 8x8 grid is far beyond a fraction of a second.
+    let out = nimatron(&[
+        "analyze",
+        "--game",
+        "node-kayles",
+        "--max-seconds",
+        "0.3",
+        "grid:8x8",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("time limit of 0.3 s"), "{err}");
+    let out = nimatron(&["analyze", "--max-seconds", "0", "--game", "kayles", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -52,9 +52,8 @@ impl Config {
         Config {
             db: db.into(),
             builder: nimatron::games::build,
-            limits: Limits {
-                max_states: 500_000,
-            },
+            // A request never searches for long: 500 000 positions or 5 s.
+            limits: Limits::states(500_000).with_time(std::time::Duration::from_secs(5)),
             durability: Durability::default(),
         }
     }

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use crate::{Convention, Nimber, Outcome, Rules, mex};
 
@@ -15,19 +16,74 @@ pub struct Limits {
     /// The most positions a solver may store. Raise it for bigger searches;
     /// each stored position costs roughly its own size plus 40 bytes.
     pub max_states: usize,
+    /// The longest one solve may run, if bounded.
+    pub max_time: Option<Duration>,
 }
 
 impl Limits {
     /// The default state limit: enough for every small position, well
     /// within memory.
     pub const DEFAULT_MAX_STATES: usize = 5_000_000;
+
+    /// A state limit and no time limit.
+    pub const fn states(max_states: usize) -> Limits {
+        Limits {
+            max_states,
+            max_time: None,
+        }
+    }
+
+    /// The same limits with a time limit added.
+    pub const fn with_time(self, max_time: Duration) -> Limits {
+        Limits {
+            max_states: self.max_states,
+            max_time: Some(max_time),
+        }
+    }
+
+    /// Start counting work against these limits.
+    pub fn budget(self) -> Budget {
+        Budget {
+            limits: self,
+            started: Instant::now(),
+            ticks: 0,
+        }
+    }
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits {
-            max_states: Limits::DEFAULT_MAX_STATES,
+        Limits::states(Limits::DEFAULT_MAX_STATES)
+    }
+}
+
+/// Work done so far against [`Limits`]: positions stored, and time.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    limits: Limits,
+    started: Instant,
+    ticks: u32,
+}
+
+impl Budget {
+    /// Check before storing one more position, when `stored` are stored.
+    pub fn check(&mut self, stored: usize) -> Result<(), SolveError> {
+        if stored >= self.limits.max_states {
+            return Err(SolveError::StateLimit {
+                limit: self.limits.max_states,
+            });
         }
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks % 1024 == 0 {
+            if let Some(max) = self.limits.max_time {
+                if self.started.elapsed() > max {
+                    return Err(SolveError::TimeLimit {
+                        millis: max.as_millis() as u64,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -38,6 +94,11 @@ pub enum SolveError {
     StateLimit {
         /// The limit that was reached.
         limit: usize,
+    },
+    /// The search ran out of time before the answer.
+    TimeLimit {
+        /// The time limit, in milliseconds.
+        millis: u64,
     },
     /// The position is beyond what this game's method can value; the
     /// reason says what the bound is and what to do instead.
@@ -53,6 +114,11 @@ impl fmt::Display for SolveError {
             SolveError::StateLimit { limit } => write!(
                 f,
                 "the search stopped at its limit of {limit} positions without an answer; raise the limit (--max-states) or try a smaller position"
+            ),
+            SolveError::TimeLimit { millis } => write!(
+                f,
+                "the search stopped at its time limit of {} s without an answer; raise the limit (--max-seconds) or try a smaller position",
+                *millis as f64 / 1000.0
             ),
             SolveError::TooLarge { reason } => f.write_str(reason),
         }
@@ -71,6 +137,7 @@ pub struct GrundySolver<'r, R: Rules> {
     memo: HashMap<R::Position, Nimber>,
     /// Table size when this solver started: the limit counts new states.
     start: usize,
+    budget: Budget,
 }
 
 impl<'r, R: Rules> GrundySolver<'r, R> {
@@ -81,6 +148,7 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
             limits,
             memo: HashMap::new(),
             start: 0,
+            budget: limits.budget(),
         }
     }
 
@@ -92,6 +160,7 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
             limits,
             memo,
             start,
+            budget: limits.budget(),
         }
     }
 
@@ -108,6 +177,7 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
     /// Change the limit (for example, to raise it and try again).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+        self.budget = limits.budget();
     }
 
     /// The Grundy value of `position`.
@@ -153,11 +223,7 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
             if top.next == top.options.len() {
                 let value = mex(top.values.iter().copied());
                 let frame = stack.pop().expect("non-empty");
-                if self.memo.len() - self.start >= self.limits.max_states {
-                    return Err(SolveError::StateLimit {
-                        limit: self.limits.max_states,
-                    });
-                }
+                self.budget.check(self.memo.len() - self.start)?;
                 self.memo.insert(frame.key, value);
                 continue;
             }
@@ -193,6 +259,7 @@ pub struct OutcomeSearch<'r, R: Rules> {
     memo: HashMap<R::Position, bool>,
     /// Table size when this search started: the limit counts new states.
     start: usize,
+    budget: Budget,
 }
 
 impl<'r, R: Rules> OutcomeSearch<'r, R> {
@@ -204,6 +271,7 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
             limits,
             memo: HashMap::new(),
             start: 0,
+            budget: limits.budget(),
         }
     }
 
@@ -222,6 +290,7 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
             limits,
             memo,
             start,
+            budget: limits.budget(),
         }
     }
 
@@ -238,6 +307,7 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
     /// Change the limit.
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+        self.budget = limits.budget();
     }
 
     /// The convention searched.
@@ -286,11 +356,7 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
                 }
             };
             if let Some(wins) = result {
-                if self.memo.len() - self.start >= self.limits.max_states {
-                    return Err(SolveError::StateLimit {
-                        limit: self.limits.max_states,
-                    });
-                }
+                self.budget.check(self.memo.len() - self.start)?;
                 let frame = stack.pop().expect("non-empty");
                 self.memo.insert(frame.key, wins);
             }
@@ -406,12 +472,21 @@ mod tests {
 
     #[test]
     fn limits_stop_the_search() {
-        let limits = Limits { max_states: 10 };
+        let limits = Limits::states(10);
         let mut search = OutcomeSearch::new(&PlainNim, Convention::Misere, limits);
         let err = search.outcome(&vec![9, 9, 9, 9]).unwrap_err();
         assert_eq!(err, SolveError::StateLimit { limit: 10 });
         assert!(err.to_string().contains("limit of 10 positions"));
         let mut solver = GrundySolver::new(&PlainNim, limits);
         assert!(solver.grundy(&vec![30]).is_err());
+    }
+
+    #[test]
+    fn time_limits_stop_the_search() {
+        let limits = Limits::states(usize::MAX).with_time(Duration::from_millis(1));
+        let mut search = OutcomeSearch::new(&PlainNim, Convention::Misere, limits);
+        let err = search.outcome(&vec![9, 9, 9, 9, 9, 9, 9]).unwrap_err();
+        assert_eq!(err, SolveError::TimeLimit { millis: 1 });
+        assert!(err.to_string().contains("time limit of 0.001 s"), "{err}");
     }
 }

@@ -1042,7 +1042,7 @@ mod tests {
         assert_eq!(a.grundy, Some(Nimber(3)));
         let big = Adapter::new(spec(&[6, 6]), Board::new(&[6, 6]));
         let e = big
-            .analyze("full", Convention::Normal, Limits { max_states: 1000 })
+            .analyze("full", Convention::Normal, Limits::states(1000))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 1000"), "{e}");
     }

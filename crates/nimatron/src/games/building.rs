@@ -90,6 +90,7 @@ impl Building {
         let mut layers: Vec<HashSet<Vec<u64>>> =
             vec![HashSet::from([Self::sorted(&position.piles)])];
         let mut stored = 1usize;
+        let mut budget = limits.budget();
         for _ in 0..position.left {
             let mut next = HashSet::new();
             for piles in layers.last().expect("a layer") {
@@ -104,11 +105,7 @@ impl Building {
                 }
             }
             stored += next.len();
-            if stored > limits.max_states {
-                return Err(SolveError::StateLimit {
-                    limit: limits.max_states,
-                });
-            }
+            budget.check(stored.saturating_sub(1))?;
             layers.push(next);
         }
         let mut solved: HashMap<(u64, Vec<u64>), Solved> = HashMap::with_capacity(stored);
@@ -592,7 +589,7 @@ mod tests {
             .analyze(
                 "40 / 0 0 0 0 0 0 0 0 0",
                 Convention::Normal,
-                Limits { max_states: 1000 },
+                Limits::states(1000),
             )
             .unwrap_err();
         assert!(e.to_string().contains("limit of 1000"), "{e}");

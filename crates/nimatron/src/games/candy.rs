@@ -167,6 +167,7 @@ fn combine(heaps: &[u64], memo: &HashMap<Vec<u64>, (u64, u64)>) -> ((u64, u64), 
 /// ```
 pub fn candy_split(heaps: &[u64], limits: Limits) -> Result<CandySplit, SolveError> {
     let root = key(heaps);
+    let mut budget = limits.budget();
     let mut memo: HashMap<Vec<u64>, (u64, u64)> = HashMap::new();
     // Depth-first with an explicit stack: (position, its relevant children).
     let mut stack: Vec<(Vec<u64>, Vec<Vec<u64>>)> = Vec::new();
@@ -188,11 +189,7 @@ pub fn candy_split(heaps: &[u64], limits: Limits) -> Result<CandySplit, SolveErr
                 stack.push((c, grandchildren));
             }
             None => {
-                if memo.len() >= limits.max_states {
-                    return Err(SolveError::StateLimit {
-                        limit: limits.max_states,
-                    });
-                }
+                budget.check(memo.len())?;
                 let (split, _) = combine(p, &memo);
                 let p = p.clone();
                 stack.pop();
@@ -292,12 +289,7 @@ impl Notation for CandyNim {
     /// The computer plays Candy Nim: the candy-best moves when the split
     /// can be computed, else every move.
     fn candidate_moves(&self, heaps: &Vec<u64>) -> Vec<HeapMove> {
-        match candy_split(
-            heaps,
-            Limits {
-                max_states: 200_000,
-            },
-        ) {
+        match candy_split(heaps, Limits::states(200_000)) {
             Ok(split) if !split.best_moves.is_empty() => split.best_moves,
             _ => self.moves(heaps),
         }
@@ -497,11 +489,7 @@ mod tests {
         assert_eq!(a.winning_moves.len(), 1);
         assert!(a.explanation.contains("The winner's best move is"));
         let a = adapter
-            .analyze(
-                "30 40 50 60",
-                Convention::Normal,
-                Limits { max_states: 100 },
-            )
+            .analyze("30 40 50 60", Convention::Normal, Limits::states(100))
             .unwrap();
         assert!(a.explanation.contains("not computed"), "{}", a.explanation);
         assert!(a.explanation.contains("limit of 100"), "{}", a.explanation);

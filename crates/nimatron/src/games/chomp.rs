@@ -515,7 +515,7 @@ mod tests {
         );
         let start = adapter.start_position().unwrap();
         let e = adapter
-            .analyze(&start, Convention::Normal, Limits { max_states: 100 })
+            .analyze(&start, Convention::Normal, Limits::states(100))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 100 positions"), "{e}");
         assert!(

@@ -550,11 +550,7 @@ mod tests {
         assert!(err("n=3,1-5:2,@1").contains("vertex 5, which does not exist"));
         let adapter = Adapter::new(crate::GameSpec::GraphNim, GraphNim);
         let e = adapter
-            .analyze(
-                "complete:6:9,@1",
-                Convention::Normal,
-                Limits { max_states: 100 },
-            )
+            .analyze("complete:6:9,@1", Convention::Normal, Limits::states(100))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 100"), "{e}");
     }

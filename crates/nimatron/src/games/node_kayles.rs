@@ -559,7 +559,7 @@ mod tests {
         );
         assert_eq!(a.grundy, Some(Nimber(3 ^ 2)));
         let e = adapter
-            .analyze("grid:7x7", Convention::Normal, Limits { max_states: 50 })
+            .analyze("grid:7x7", Convention::Normal, Limits::states(50))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 50"), "{e}");
     }

@@ -713,7 +713,7 @@ mod tests {
             .unwrap();
         assert!(a.explanation.contains("heart: value"), "{}", a.explanation);
         let e = adapter
-            .analyze(&start, Convention::Normal, Limits { max_states: 2 })
+            .analyze(&start, Convention::Normal, Limits::states(2))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 2"), "{e}");
     }
