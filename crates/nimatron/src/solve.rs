@@ -74,14 +74,13 @@ impl Budget {
             });
         }
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 1024 == 0 {
-            if let Some(max) = self.limits.max_time {
-                if self.started.elapsed() > max {
-                    return Err(SolveError::TimeLimit {
-                        millis: max.as_millis() as u64,
-                    });
-                }
-            }
+        if self.ticks.is_multiple_of(1024)
+            && let Some(max) = self.limits.max_time
+            && self.started.elapsed() > max
+        {
+            return Err(SolveError::TimeLimit {
+                millis: max.as_millis() as u64,
+            });
         }
         Ok(())
     }
