@@ -199,6 +199,11 @@ pub struct GameView {
     pub position: String,
     /// The current heaps, for heap games.
     pub heaps: Option<Vec<u64>>,
+    /// Heap games whose moves may take objects from inside a row and leave
+    /// its two ends as separate rows (Kayles, octal games), or split a row
+    /// without taking (Grundy's game): the board selects runs of adjacent
+    /// objects (and gaps) instead of a match and everything to its right.
+    pub rows_split: bool,
     /// A text picture of the position.
     pub board: String,
     /// The seat to move.
@@ -994,6 +999,7 @@ impl Engine {
             first_seat: record.first_seat,
             position: record.position.clone(),
             heaps: heaps_of(&value),
+            rows_split: matches!(value, PositionValue::Heaps(_)) && splits_rows(game),
             board: game
                 .render(&record.position)
                 .map_err(|e| stored("position", e))?,
@@ -1173,6 +1179,16 @@ impl Engine {
             })
             .collect()
     }
+}
+
+/// Whether some move from a single row of 12 leaves two or more rows: the
+/// game breaks rows (generic: asked of the game's own moves).
+fn splits_rows(game: &dyn Game) -> bool {
+    game.legal_moves("12").is_ok_and(|moves| {
+        moves.iter().any(|m| {
+            matches!(&m.to, PositionValue::Heaps(h) if h.iter().filter(|&&x| x > 0).count() >= 2)
+        })
+    })
 }
 
 fn write_error(e: WriteError) -> ApiError {

@@ -538,3 +538,40 @@ fn the_ui_is_served_from_the_binary() {
         assert!(String::from_utf8_lossy(&body).contains(needle), "{path}");
     }
 }
+
+#[test]
+fn row_splitting_games_say_so_and_place_the_parts_in_the_row() {
+    let server = TestServer::start(&fresh_db("rows-split"));
+    for (spec, splits) in [
+        ("nim", false),
+        ("subtraction:1,2,3", false),
+        ("kayles", true),
+        ("dawson", true),
+        ("octal:0.137", true),
+        ("grundy-game", true),
+    ] {
+        let body = json!({ "game": spec, "position": "10", "opponent": "local" }).to_string();
+        let (_, _, reply) = server.create(&body);
+        assert_eq!(reply["game"]["rows_split"], splits, "{spec}: {reply}");
+    }
+    // Kayles: knocking down pins 3 and 4 of a row of 8 leaves rows of 2 and
+    // 4 where the row was (parts in non-decreasing order), between the
+    // other rows.
+    let (id, token, _) =
+        server.create(r#"{"game":"kayles","position":"1 8 1","opponent":"local"}"#);
+    let (status, reply) = server.play(&id, &token, "B 2 2+4");
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["game"]["heaps"], json!([1, 2, 4, 1]));
+    // The legal moves' to_heaps follow the same rule: every move on heap i
+    // keeps the heaps before and after it.
+    let before = [1u64, 2, 4, 1];
+    for m in reply["game"]["legal_moves"].as_array().unwrap() {
+        let i = m["heap"].as_u64().unwrap() as usize;
+        let to: Vec<u64> = serde_json::from_value(m["to_heaps"].clone()).unwrap();
+        let tail = before.len() - i - 1;
+        assert_eq!(to[..i], before[..i], "{m}");
+        assert_eq!(to[to.len() - tail..], before[i + 1..], "{m}");
+        let parts: u64 = to[i..to.len() - tail].iter().sum();
+        assert_eq!(parts + m["take"].as_u64().unwrap(), before[i], "{m}");
+    }
+}
