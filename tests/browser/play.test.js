@@ -170,6 +170,11 @@ test('explore: Grundy values, plot and P-positions of Nim', async () => {
     // Two heaps: P exactly on the diagonal.
     const cells = await page.$$eval('#p-positions td.p', (els) => els.map((e) => e.title.split(':')[0]));
     assert.deepEqual(cells, Array.from({ length: 7 }, (_, a) => `${a} ${a}`));
+    // Kayles: the sequence engine proves period 12 from preperiod 71 (Guy and Smith 1956).
+    await page.goto(BASE + '/explore?game=kayles&to=64&heaps=2&max=6');
+    await page.waitForSelector('#period');
+    assert.match(await page.textContent('#period'), /^Period 12, preperiod 71: .*Proven by the periodicity theorem/);
+    assert.match(await page.textContent('#values-source'), /Grundy-sequence engine/);
     assert.deepEqual(b.errors, []);
   } finally {
     await b.close();

@@ -944,7 +944,7 @@ function exploreView(e) {
   add('line', { x1: pad, y1: H, x2: W, y2: H, class: 'axis' });
   add('text', { x: 2, y: 12, class: 'tick' }, maxV);
   add('text', { x: 2, y: H, class: 'tick' }, 0);
-  if (e.period) {
+  if (e.period && e.preperiod < v.length) {
     const x0 = pad + e.preperiod * bw;
     add('rect', { x: x0, y: 0, width: Math.min(W - x0, e.period * bw), height: H, class: 'period-band' });
   }
@@ -958,13 +958,18 @@ function exploreView(e) {
   const step = Math.max(1, Math.ceil(v.length / 16));
   for (let n = 0; n < v.length; n += step) add('text', { x: pad + n * bw + bw / 2, y: H + 14, class: 'tick', 'text-anchor': 'middle' }, n);
 
+  const note = e.period_note[0].toUpperCase() + e.period_note.slice(1) + '.';
   const periodText = e.period
-    ? `Period ${e.period}, preperiod ${e.preperiod}: g(n + ${e.period}) = g(n) for every n ≥ ${e.preperiod} computed. ${e.proven ? 'Proven.' : 'Not proven: ' + e.period_note + '.'}`
-    : (e.period_note[0].toUpperCase() + e.period_note.slice(1) + '.');
+    ? `Period ${e.period}, preperiod ${e.preperiod}: g(n + ${e.period}) = g(n) for every n ≥ ${e.preperiod}${e.proven ? '' : ' up to ' + e.computed_to}. ${note}`
+    : note;
+  const source = e.source === 'sequence'
+    ? `Values and period from the Grundy-sequence engine, which computed g(0) … g(${e.computed_to}); the first ${v.length} are shown.`
+    : 'Values from the game\'s own solver, one heap at a time.';
   const valuesTable = h('div', { class: 'values', id: 'grundy-values' }, v.map((g, n) => h('span', { class: 'value' + (g === 0 ? ' zero' : '') }, h('i', {}, n), h('b', {}, g))));
   const section = h('div', { class: 'explore' },
     h('section', { class: 'card' }, h('h2', {}, `Grundy values of ${e.game}: g(0) … g(${v.length - 1})`),
-      svg, h('p', { id: 'period' }, periodText),
+      svg, h('p', { id: 'period', class: e.proven ? 'proven' : '' }, periodText),
+      h('p', { class: 'muted small', id: 'values-source' }, source),
       e.values_error ? h('p', { class: 'error' }, e.values_error) : null,
       h('p', { class: 'muted small' }, 'Shaded: one period. Flat marks: g(n) = 0, heaps that are P-positions on their own.'),
       valuesTable),
