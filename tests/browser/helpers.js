@@ -60,10 +60,12 @@ async function clickTake(page, heap, take) {
 }
 
 /** Start a game from the home page form. */
-async function newGame(page, { start = '3 4 5', first = 'you', opponent = 'computer', level = 'perfect', misere = false } = {}) {
+async function newGame(page, { game = null, start = '3 4 5', position = null, first = 'you', opponent = 'computer', level = 'perfect', misere = false } = {}) {
   await page.goto(BASE + '/');
   await page.waitForSelector('#new-game');
-  await page.selectOption('#start', start);
+  if (game) await page.fill('#spec', game);
+  await page.selectOption('#start', position === null ? start : 'custom');
+  if (position !== null) await page.fill('#custom-position', position);
   await page.check(`input[name=first][value=${first}]`);
   await page.check(`input[name=opponent][value=${opponent}]`);
   if (opponent === 'computer') await page.selectOption('#level', level);
@@ -73,9 +75,23 @@ async function newGame(page, { start = '3 4 5', first = 'you', opponent = 'compu
   await page.waitForSelector('#status');
 }
 
+/** Press on object `from` of a heap and release on object `to`: a run. */
+async function dragRun(page, heap, from, to) {
+  const box = async (k) => {
+    const b = await page.locator(`#board .heap[data-heap="${heap}"] .stone[data-index="${k}"]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2];
+  };
+  const [ax, ay] = await box(from);
+  const [bx, by] = await box(to);
+  await page.mouse.move(ax, ay);
+  await page.mouse.down();
+  await page.mouse.move(bx, by, { steps: 4 });
+  await page.mouse.up();
+}
+
 /** Wait until the move list holds `n` moves. */
 async function waitForMoves(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll('#move-history li').length >= n, n);
 }
 
-module.exports = { BASE, openBrowser, boardHeaps, boutonMove, clickTake, newGame, waitForMoves };
+module.exports = { BASE, openBrowser, boardHeaps, boutonMove, clickTake, dragRun, newGame, waitForMoves };

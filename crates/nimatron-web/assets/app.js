@@ -229,6 +229,7 @@ function intro() {
   return h('section', { class: 'card intro' },
     h('h2', {}, 'How to play'),
     h('p', {}, 'Take turns removing objects. In Nim you take any number from one heap: click a match and it goes, with every match to its right.'),
+    h('p', {}, 'Games that break rows (Kayles, octal games): drag across a run of adjacent objects to take it. Grundy\'s game: click the gap where a row should split. Circular Nim: click the adjacent objects to take on the ring, then Take.'),
     h('p', {}, 'Keyboard: ↑ ↓ choose a heap, ← → choose how many, Enter plays. Or type a move like ', h('kbd', {}, 'A 2'), '.'),
     h('p', {}, 'Turn on ', h('b', {}, 'analysis'), ' during a game to see which moves win and why — Bouton\'s nim-sum in binary.'));
 }
@@ -353,15 +354,46 @@ function statusLine(s) {
 }
 
 function splitting(g) {
-  // Games whose moves can break a row in two (Kayles, octal games):
-  // select a run of adjacent objects instead of a suffix.
-  return !!g.heaps && g.legal_moves.some((m) => m.to_heaps && m.to_heaps.length > g.heaps.length);
+  // Games whose moves can break a row in two (Kayles, octal games, Grundy's
+  // game): select a run of adjacent objects (or a gap) instead of a suffix.
+  // The server says so for the game (`rows_split`); the legal moves are a
+  // fallback for a server without the field.
+  return !!g.heaps && (!!g.rows_split || g.legal_moves.some((m) => m.to_heaps && m.to_heaps.length > g.heaps.length));
+}
+
+const runKey = (heap, take, parts) => heap + '|' + take + '|' + parts.filter((x) => x > 0).sort((a, b) => a - b).join(',');
+
+const moveIndexes = new WeakMap();
+function moveIndex(g) {
+  // The legal moves that act on one heap in place, by heap, objects taken
+  // and the parts left of that heap: a move on heap i leaves the heaps
+  // before i, its parts, then the heaps after i (docs/api.md).
+  let idx = moveIndexes.get(g.legal_moves);
+  if (idx) return idx;
+  idx = new Map();
+  const heaps = g.heaps || [];
+  for (const m of g.legal_moves) {
+    if (m.heap === null || m.heap === undefined || m.take === null || m.take === undefined || !m.to_heaps) continue;
+    const i = m.heap;
+    const tail = heaps.length - i - 1;
+    const end = m.to_heaps.length - tail;
+    if (end <= i) continue;
+    if (m.to_heaps.slice(0, i).join() !== heaps.slice(0, i).join()) continue;
+    if (m.to_heaps.slice(end).join() !== heaps.slice(i + 1).join()) continue;
+    const key = runKey(i, m.take, m.to_heaps.slice(i, end));
+    if (!idx.has(key)) idx.set(key, m);
+  }
+  moveIndexes.set(g.legal_moves, idx);
+  return idx;
 }
 
 function findMove(g, heap, from, to) {
-  // The legal move that removes objects from..to (inclusive) of a heap.
+  // The legal move that removes objects from..to (inclusive) of a heap,
+  // leaving the objects on either side as the heap's parts.
   const n = g.heaps[heap];
   if (from < 0 || to >= n || from > to) return null;
+  const direct = moveIndex(g).get(runKey(heap, to - from + 1, [from, n - 1 - to]));
+  if (direct) return direct;
   if (to === n - 1) {
     const exact = g.legal_moves.find((m) => m.heap === heap && m.take === n - from);
     if (exact) return exact;
@@ -370,6 +402,24 @@ function findMove(g, heap, from, to) {
   target.splice(heap, 1, from, n - 1 - to);
   const candidates = g.legal_moves.filter((m) => m.to_heaps && sameMultiset(m.to_heaps, target));
   return candidates.find((m) => m.heap === heap) || candidates[0] || null;
+}
+
+function findSplit(g, heap, at) {
+  // The legal move that splits a heap between objects at-1 and at without
+  // taking any (Grundy's game).
+  const n = g.heaps[heap];
+  if (at <= 0 || at >= n) return null;
+  return moveIndex(g).get(runKey(heap, 0, [at, n - at])) || null;
+}
+
+function runNotation(g, heap, from, to) {
+  // How to write taking objects from..to of a heap, legal or not, so that
+  // the server can say why it is refused.
+  const n = g.heaps[heap];
+  const parts = [from, n - 1 - to].filter((x) => x > 0);
+  const name = heapName(heap);
+  if (parts.length === 2) return `${name} ${to - from + 1} ${parts[0]}+${parts[1]}`;
+  return `${name} ${to - from + 1}` + (parts.length ? ' ' + parts[0] : '');
 }
 
 function moveValue(s, mv) {
@@ -391,7 +441,7 @@ async function submitMove(s, notation) {
       // Show our move, then the computer's reply a moment later.
       const first = reply.applied[0];
       s.game = Object.assign({}, g, {
-        position: first.after, heaps: parseHeapsText(first.after) || g.heaps,
+        position: first.after, heaps: g.heaps ? (parseHeapsText(first.after) || g.heaps) : null,
         moves: g.moves.concat([first]), ply: first.ply, legal_moves: [], to_move: 1 - g.to_move,
       });
       render(s);
@@ -524,7 +574,9 @@ function inviteView(s) {
 function boardView(s) {
   const g = s.game;
   const position = replayPosition(s);
-  const heaps = s.replay === null ? g.heaps : parseHeapsText(position);
+  const ring = ringOf(g, position);
+  if (ring) return ringView(s, ring);
+  const heaps = s.replay === null ? g.heaps : (g.heaps ? parseHeapsText(position) : null);
   if (!heaps) {
     return h('div', { class: 'board text-board' }, h('pre', { id: 'board-text' }, s.replay === null ? g.board : position));
   }
@@ -533,34 +585,75 @@ function boardView(s) {
   const sel = s.sel;
   const rows = heaps.map((n, i) => {
     const stones = [];
+    // Splitting games: the moves that take objects from this heap (runs)
+    // and those that split it without taking (gaps).
+    let takes = [];
+    let gaps = false;
+    if (live && split) {
+      const mine = g.legal_moves.filter((m) => m.heap === i);
+      takes = [...new Set(mine.map((m) => m.take).filter((t) => t > 0))];
+      gaps = mine.some((m) => m.take === 0);
+    }
     for (let k = 0; k < n; k++) {
+      if (gaps && k > 0) {
+        const mv = findSplit(g, i, k);
+        const v = moveValue(s, mv);
+        stones.push(h('button', {
+          type: 'button', class: 'gap' + (v ? ' ' + v : '') + (mv ? '' : ' dead'), disabled: !mv,
+          'aria-label': `Heap ${heapName(i)}, split between objects ${k} and ${k + 1}` + (mv ? ': ' + mv.text : ' (not a legal split)'),
+          title: mv ? mv.text : 'not a legal split', dataset: { heap: i, at: k },
+          onclick: mv ? () => submitMove(s, mv.notation) : null,
+        }));
+      }
       let cls = 'stone';
       let mv = null;
+      let covering = [];
       if (live) {
-        mv = split ? findMove(g, i, k, k) : findMove(g, i, k, n - 1);
-        const v = moveValue(s, mv);
-        if (v) cls += ' ' + v;
-        if (!mv) cls += ' dead';
+        if (split) {
+          // Every legal run through this object.
+          for (const t of takes) {
+            for (let from = Math.max(0, k - t + 1); from <= k && from + t <= n; from++) {
+              const m = findMove(g, i, from, from + t - 1);
+              if (m) covering.push(m);
+            }
+          }
+          mv = findMove(g, i, k, k);
+          if (s.analysisOn && covering.length) {
+            const values = covering.map((m) => moveValue(s, m));
+            if (values.includes('winning')) cls += ' winning';
+            else if (values.every((v) => v === 'losing')) cls += ' losing';
+          }
+          if (!covering.length) cls += ' dead';
+        } else {
+          mv = findMove(g, i, k, n - 1);
+          const v = moveValue(s, mv);
+          if (v) cls += ' ' + v;
+          if (!mv) cls += ' dead';
+        }
         if (sel.keyboard && sel.heap === i && k >= n - sel.count) cls += ' selected';
       }
+      const canSelect = split && takes.length > 0;
       const label = `Heap ${heapName(i)}, object ${k + 1} of ${n}` + (mv ? ': ' + mv.text : '');
+      const winningHere = covering.filter((m) => moveValue(s, m) === 'winning').map((m) => m.text);
       stones.push(h('button', {
-        type: 'button', class: cls, 'aria-label': label, title: mv ? mv.text : null, disabled: !live || (!mv && !split),
+        type: 'button', class: cls, 'aria-label': label,
+        title: winningHere.length ? 'winning: ' + winningHere.join('; ') : (mv ? mv.text : null),
+        disabled: !live || (split ? !canSelect : !mv),
         dataset: { heap: i, index: k },
-        onpointerdown: split && live ? (e) => {
+        onpointerdown: canSelect && live ? (e) => {
           e.preventDefault();
           if (e.target.releasePointerCapture) e.target.releasePointerCapture(e.pointerId);
           s.drag = { heap: i, from: k, to: k };
           paintDrag(s);
         } : null,
-        onpointerenter: split && live ? () => { if (s.drag && s.drag.heap === i) { s.drag.to = k; paintDrag(s); } } : null,
+        onpointerenter: canSelect && live ? () => { if (s.drag && s.drag.heap === i) { s.drag.to = k; paintDrag(s); } } : null,
         onclick: live && !split ? () => mv && submitMove(s, mv.notation) : null,
       }));
     }
     return h('div', { class: 'heap', dataset: { heap: i } },
       h('span', { class: 'heap-name' }, heapName(i)),
       h('span', { class: 'heap-size' }, n),
-      h('div', { class: 'stones' }, n ? stones : h('span', { class: 'empty' }, 'empty')));
+      h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, n ? stones : h('span', { class: 'empty' }, 'empty')));
   });
   const el = h('div', { class: 'board' + (live ? ' live' : '') + (split ? ' split' : ''), id: 'board' }, rows);
   if (split && live) {
@@ -568,9 +661,10 @@ function boardView(s) {
       if (!s.drag) return;
       const { heap, from, to } = s.drag;
       s.drag = null;
-      const mv = findMove(g, heap, Math.min(from, to), Math.max(from, to));
-      if (mv) submitMove(s, mv.notation);
-      else { s.message = { kind: 'error', text: 'Those objects cannot be taken together in one move.' }; render(s); }
+      const a = Math.min(from, to), b = Math.max(from, to);
+      const mv = findMove(g, heap, a, b);
+      // Not a legal move: the server says why, and the board stays.
+      submitMove(s, mv ? mv.notation : runNotation(g, heap, a, b));
     };
     el.addEventListener('pointerup', finish);
     el.addEventListener('pointerleave', () => { if (s.drag) { s.drag = null; paintDrag(s); } });
@@ -585,6 +679,106 @@ function paintDrag(s) {
     const on = !!d && d.heap === i && k >= Math.min(d.from, d.to) && k <= Math.max(d.from, d.to);
     b.classList.toggle('selected', on);
   });
+}
+
+// ---------- circular Nim: a ring of places ----------
+
+function ringOf(g, position) {
+  // Circular Nim positions are patterns of places, '.' an object and '_' a
+  // gap (docs/games.md); the ring is drawn from that text.
+  if (g.heaps || !/^circular(:|$)/.test(g.game) || !/^[._]+$/.test(position)) return null;
+  const k = Number((g.game.split(':')[1]) || 3);
+  return { cells: position.split('').map((c) => c === '.'), maxTake: k };
+}
+
+function ringSelection(cells, selected) {
+  // The notation of taking the selected places (0-based), as the server
+  // writes it when they form one run (clockwise, wrapping across the join);
+  // otherwise the places as a list, which the server refuses with a reason.
+  const n = cells.length;
+  const places = [...selected].sort((a, b) => a - b);
+  if (!places.length) return null;
+  const starts = places.filter((p) => !selected.has((p + n - 1) % n));
+  if (places.length === n) return places.length === 1 ? '1' : `1-${n}`;
+  if (starts.length === 1) {
+    const a = starts[0], len = places.length;
+    return len === 1 ? String(a + 1) : `${a + 1}-${(a + len - 1) % n + 1}`;
+  }
+  return 'take ' + places.map((p) => p + 1).join(' ');
+}
+
+function ringView(s, ring) {
+  const g = s.game;
+  const live = s.replay === null && canMove(s);
+  const { cells } = ring;
+  const n = cells.length;
+  // The selection lasts until a move is made (a refused one keeps it).
+  if (!s.ringSel || s.ringSel.ply !== g.ply) s.ringSel = { ply: g.ply, places: new Set() };
+  const selected = live ? s.ringSel.places : new Set();
+  const covering = [];
+  if (live && s.analysisOn) {
+    for (const m of g.legal_moves) {
+      const [a, b] = m.notation.split('-').map((x) => Number(x) - 1);
+      const len = b === undefined ? 1 : (b - a + n) % n + 1;
+      for (let j = 0; j < len; j++) (covering[(a + j) % n] = covering[(a + j) % n] || []).push(m);
+    }
+  }
+  const size = Math.min(460, Math.max(240, n * 26));
+  const r = size / 2 - 26;
+  const items = cells.map((obj, i) => {
+    const angle = -Math.PI / 2 + (2 * Math.PI * i) / n;
+    const x = size / 2 + r * Math.cos(angle), y = size / 2 + r * Math.sin(angle);
+    const style = `left:${x.toFixed(1)}px;top:${y.toFixed(1)}px`;
+    const lx = size / 2 + (r - 30) * Math.cos(angle), ly = size / 2 + (r - 30) * Math.sin(angle);
+    const number = h('span', { class: 'place-number', style: `left:${lx.toFixed(1)}px;top:${ly.toFixed(1)}px` }, i + 1);
+    if (!obj) return [h('span', { class: 'place gap', style, title: `place ${i + 1}: empty`, dataset: { place: i + 1 } }), number];
+    const single = live ? g.legal_moves.find((m) => m.notation === String(i + 1)) : null;
+    // With analysis: winning if some winning move takes this object.
+    const values = live ? (covering[i] || []).map((m) => moveValue(s, m)) : [];
+    const v = values.includes('winning') ? 'winning' : (values.length && values.every((x) => x === 'losing') ? 'losing' : null);
+    const cls = 'place object' + (selected.has(i) ? ' selected' : '') + (v ? ' ' + v : '');
+    return [h('button', {
+      type: 'button', class: cls, style, disabled: !live, dataset: { place: i + 1 },
+      'aria-label': `Place ${i + 1}` + (selected.has(i) ? ', selected' : ''), 'aria-pressed': selected.has(i) ? 'true' : 'false',
+      title: single ? single.text : `place ${i + 1}`,
+      onclick: live ? () => {
+        if (selected.has(i)) selected.delete(i); else selected.add(i);
+        s.message = null;
+        render(s);
+      } : null,
+    }), number];
+  });
+  const objects = cells.filter((c) => c).length;
+  const centre = h('div', { class: 'ring-centre' },
+    h('b', {}, objects), h('span', {}, objects === 1 ? 'object' : 'objects'),
+    h('span', { class: 'muted small' }, `take 1–${ring.maxTake} adjacent`));
+  const parts = [h('div', { class: 'ring', style: `width:${size}px;height:${size}px` }, items, centre)];
+  if (live) {
+    const notation = ringSelection(cells, selected);
+    const take = () => {
+      if (!notation) return;
+      const legal = g.legal_moves.find((m) => m.notation === notation);
+      // An illegal selection is sent as written: the server refuses it with
+      // its reason and the ring stays as it was.
+      submitMove(s, legal ? legal.notation : notation);
+    };
+    parts.push(h('div', { class: 'row ring-actions' },
+      h('button', { type: 'button', class: 'primary', id: 'take-selected', disabled: !notation, onclick: take },
+        notation ? `Take ${notation.replace(/^take /, '')}` : 'Select objects to take'),
+      h('button', { type: 'button', id: 'clear-selection', disabled: !notation, onclick: () => { selected.clear(); render(s); } }, 'Clear')));
+  }
+  return h('div', { class: 'board ring-board' + (live ? ' live' : ''), id: 'board' }, parts);
+}
+
+function boardHelp(g) {
+  if (!splitting(g)) return 'Click a match to take it and every match to its right. Keyboard: ↑ ↓ heap, ← → how many, Enter.';
+  const runs = g.legal_moves.some((m) => m.take > 0);
+  const gaps = g.legal_moves.some((m) => m.take === 0);
+  const text = [];
+  if (runs) text.push('Drag across a run of adjacent objects to take them, or click one to take it alone; what is left on each side becomes a row of its own.');
+  if (gaps) text.push('Click the gap between two objects to split the row there without taking any.');
+  if (runs) text.push('Keyboard: ↑ ↓ heap, ← → how many from the right, Enter.');
+  return text.join(' ');
 }
 
 function controlsView(s) {
@@ -610,14 +804,13 @@ function controlsView(s) {
       class: 'row type-move',
       onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) submitMove(s, input.value.trim()); },
     }, input, h('button', { type: 'submit' }, 'Move')));
-    if (g.heaps) parts.push(h('p', { class: 'help' }, splitting(g)
-      ? 'Drag across adjacent objects to take them (or click one). Keyboard: ↑ ↓ heap, ← → how many from the right, Enter.'
-      : 'Click a match to take it and every match to its right. Keyboard: ↑ ↓ heap, ← → how many, Enter.'));
+    if (g.heaps) parts.push(h('p', { class: 'help', id: 'board-help' }, boardHelp(g)));
+    else if (ringOf(g, g.position)) parts.push(h('p', { class: 'help', id: 'board-help' }, 'Click objects to select a run of adjacent ones (it may wrap from the last place to place 1), then Take. Click a selected object again to drop it.'));
     const list = h('div', { class: 'move-list', id: 'legal-moves' }, g.legal_moves.map((m) => {
       const v = moveValue(s, m);
       return h('button', { type: 'button', class: 'move ' + (v || ''), onclick: () => submitMove(s, m.notation), title: m.text }, m.notation);
     }));
-    parts.push(h('details', { open: !g.heaps }, h('summary', {}, `All legal moves (${g.legal_moves.length})`), list));
+    parts.push(h('details', { open: !g.heaps && !ringOf(g, g.position) }, h('summary', {}, `All legal moves (${g.legal_moves.length})`), list));
   }
   if (g.status === 'over') {
     parts.push(h('div', { class: 'row end' },
@@ -751,7 +944,7 @@ function exploreView(e) {
   add('line', { x1: pad, y1: H, x2: W, y2: H, class: 'axis' });
   add('text', { x: 2, y: 12, class: 'tick' }, maxV);
   add('text', { x: 2, y: H, class: 'tick' }, 0);
-  if (e.period) {
+  if (e.period && e.preperiod < v.length) {
     const x0 = pad + e.preperiod * bw;
     add('rect', { x: x0, y: 0, width: Math.min(W - x0, e.period * bw), height: H, class: 'period-band' });
   }
@@ -765,13 +958,18 @@ function exploreView(e) {
   const step = Math.max(1, Math.ceil(v.length / 16));
   for (let n = 0; n < v.length; n += step) add('text', { x: pad + n * bw + bw / 2, y: H + 14, class: 'tick', 'text-anchor': 'middle' }, n);
 
+  const note = e.period_note[0].toUpperCase() + e.period_note.slice(1) + '.';
   const periodText = e.period
-    ? `Period ${e.period}, preperiod ${e.preperiod}: g(n + ${e.period}) = g(n) for every n ≥ ${e.preperiod} computed. ${e.proven ? 'Proven.' : 'Not proven: ' + e.period_note + '.'}`
-    : (e.period_note[0].toUpperCase() + e.period_note.slice(1) + '.');
+    ? `Period ${e.period}, preperiod ${e.preperiod}: g(n + ${e.period}) = g(n) for every n ≥ ${e.preperiod}${e.proven ? '' : ' up to ' + e.computed_to}. ${note}`
+    : note;
+  const source = e.source === 'sequence'
+    ? `Values and period from the Grundy-sequence engine, which computed g(0) … g(${e.computed_to}); the first ${v.length} are shown.`
+    : 'Values from the game\'s own solver, one heap at a time.';
   const valuesTable = h('div', { class: 'values', id: 'grundy-values' }, v.map((g, n) => h('span', { class: 'value' + (g === 0 ? ' zero' : '') }, h('i', {}, n), h('b', {}, g))));
   const section = h('div', { class: 'explore' },
     h('section', { class: 'card' }, h('h2', {}, `Grundy values of ${e.game}: g(0) … g(${v.length - 1})`),
-      svg, h('p', { id: 'period' }, periodText),
+      svg, h('p', { id: 'period', class: e.proven ? 'proven' : '' }, periodText),
+      h('p', { class: 'muted small', id: 'values-source' }, source),
       e.values_error ? h('p', { class: 'error' }, e.values_error) : null,
       h('p', { class: 'muted small' }, 'Shaded: one period. Flat marks: g(n) = 0, heaps that are P-positions on their own.'),
       valuesTable),

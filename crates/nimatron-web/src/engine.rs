@@ -8,6 +8,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use nimatron::facade::{Analysis, GameError, MoveInfo, PositionValue};
+use nimatron::sequence::{
+    GrundySequence, HeapGame, SequenceError, SequenceOptions, grundy_sequence,
+};
 use nimatron::solve::Limits;
 use nimatron::strategy::{self, Candidate, Level, SplitMix64};
 use nimatron::{Convention, Game, GameSpec, Outcome, SpecError};
@@ -27,6 +30,10 @@ pub const MAX_MATERIAL: u64 = 300;
 pub const MAX_POSITION_TEXT: usize = 1000;
 /// How many different game specs are kept built (with their solver tables).
 const GAME_CACHE: usize = 64;
+/// How many Grundy sequences the Explore page keeps computed.
+const SEQUENCE_CACHE: usize = 16;
+/// The most memory one Grundy sequence may plan to use.
+const SEQUENCE_MEMORY: u64 = 64 << 20;
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -42,6 +49,7 @@ pub struct Engine {
     builder: Builder,
     limits: Limits,
     games: Mutex<HashMap<String, Arc<dyn Game>>>,
+    sequences: Mutex<HashMap<(String, u64), Arc<GrundySequence>>>,
     locks: Mutex<HashMap<String, Arc<Mutex<()>>>>,
 }
 
@@ -199,6 +207,11 @@ pub struct GameView {
     pub position: String,
     /// The current heaps, for heap games.
     pub heaps: Option<Vec<u64>>,
+    /// Heap games whose moves may take objects from inside a row and leave
+    /// its two ends as separate rows (Kayles, octal games), or split a row
+    /// without taking (Grundy's game): the board selects runs of adjacent
+    /// objects (and gaps) instead of a match and everything to its right.
+    pub rows_split: bool,
     /// A text picture of the position.
     pub board: String,
     /// The seat to move.
@@ -468,6 +481,7 @@ impl Engine {
             builder,
             limits,
             games: Mutex::new(HashMap::new()),
+            sequences: Mutex::new(HashMap::new()),
             locks: Mutex::new(HashMap::new()),
         }
     }
@@ -502,6 +516,35 @@ impl Engine {
         }
         let g = games.entry(key).or_insert(built).clone();
         Ok((spec, g))
+    }
+
+    /// The Grundy sequence g(0..=to) of a heap game from the sequence
+    /// engine, kept for the next request (a few games at a time).
+    pub fn grundy_sequence(
+        &self,
+        game: &HeapGame,
+        to: u64,
+    ) -> Result<Arc<GrundySequence>, SequenceError> {
+        let key = (game.to_string(), to);
+        if let Some(seq) = self
+            .sequences
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return Ok(seq.clone());
+        }
+        let options = SequenceOptions {
+            memory_limit: SEQUENCE_MEMORY,
+            ..SequenceOptions::default()
+        };
+        let seq = Arc::new(grundy_sequence(game, to, &options)?);
+        let mut cache = self.sequences.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() >= SEQUENCE_CACHE {
+            cache.clear();
+        }
+        cache.insert(key, seq.clone());
+        Ok(seq)
     }
 
     fn lock_for(&self, id: &str) -> Arc<Mutex<()>> {
@@ -994,6 +1037,7 @@ impl Engine {
             first_seat: record.first_seat,
             position: record.position.clone(),
             heaps: heaps_of(&value),
+            rows_split: matches!(value, PositionValue::Heaps(_)) && splits_rows(game),
             board: game
                 .render(&record.position)
                 .map_err(|e| stored("position", e))?,
@@ -1173,6 +1217,16 @@ impl Engine {
             })
             .collect()
     }
+}
+
+/// Whether some move from a single row of 12 leaves two or more rows: the
+/// game breaks rows (generic: asked of the game's own moves).
+fn splits_rows(game: &dyn Game) -> bool {
+    game.legal_moves("12").is_ok_and(|moves| {
+        moves.iter().any(|m| {
+            matches!(&m.to, PositionValue::Heaps(h) if h.iter().filter(|&&x| x > 0).count() >= 2)
+        })
+    })
 }
 
 fn write_error(e: WriteError) -> ApiError {

@@ -1,9 +1,17 @@
 //! The Explore page's numbers: Grundy values of a single heap, the period
-//! they show, and the P-positions of a few heaps. Computed through the
-//! [`Game`] facade, so they work for every heap game that builds.
+//! they show, and the P-positions of a few heaps.
+//!
+//! For the heap games of the sequence engine ([`nimatron::sequence`]:
+//! take-and-break codes and presets, Grundy's game, subtraction and modular
+//! games) the values and the period come from
+//! [`grundy_sequence`](nimatron::sequence::grundy_sequence), computed to
+//! [`SEQUENCE_TO`] whatever N is shown, and the period is proven only when
+//! the engine proves it. Other heap games (Nim, Wythoff, ...) get their values
+//! through the [`Game`] facade and a period only as observed.
 
 use nimatron::facade::PositionValue;
-use nimatron::{Convention, Game, Outcome};
+use nimatron::sequence::GrundySequence;
+use nimatron::{Convention, Game, GameSpec, Outcome};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{Engine, parse_convention};
@@ -11,6 +19,10 @@ use crate::error::ApiError;
 
 /// The largest N for Grundy values.
 pub const MAX_TO: u64 = 1000;
+
+/// How far the sequence engine computes a heap game's values to find (and
+/// where the theory allows, prove) its period. The page shows the first N.
+pub const SEQUENCE_TO: u64 = 10_000;
 
 /// Query of `GET /api/explore`.
 #[derive(Debug, Deserialize)]
@@ -47,14 +59,21 @@ pub struct Explore {
     pub values: Vec<u64>,
     /// Why the values stop before `to`, if they do.
     pub values_error: Option<String>,
-    /// The smallest period seen at least three times over the values.
+    /// The smallest period found (see `source`).
     pub period: Option<u64>,
     /// Its preperiod.
     pub preperiod: Option<u64>,
-    /// Whether the period is proven (not just observed).
+    /// Whether the period is proven (not just observed): only when the
+    /// sequence engine proves it by the periodicity theorem.
     pub proven: bool,
     /// What `proven` rests on.
     pub period_note: String,
+    /// `sequence` (the Grundy-sequence engine, for the heap games it
+    /// knows) or `solver` (each heap solved through the game's own solver).
+    pub source: &'static str,
+    /// The values looked at for the period: g(0..=computed_to). For the
+    /// sequence engine this is at least [`SEQUENCE_TO`], beyond `to`.
+    pub computed_to: u64,
     /// Heaps in the P-positions table.
     pub heaps: usize,
     /// Largest heap in the table.
@@ -143,35 +162,102 @@ pub fn explore(engine: &Engine, q: &ExploreQuery) -> Result<Explore, ApiError> {
             ),
         ));
     }
-    let (values, values_error) = grundy_values(engine, game.as_ref(), to);
-    let period = find_period(&values);
+    let sequence = match &spec {
+        GameSpec::Heap(heap_game) => Some(engine.grundy_sequence(heap_game, to.max(SEQUENCE_TO))),
+        _ => None,
+    };
     let (p_positions, p_positions_error) =
         match p_positions(engine, game.as_ref(), heaps, max, convention) {
             Ok(p) => (p, None),
             Err(e) => (Vec::new(), Some(e)),
         };
-    Ok(Explore {
-        game: spec.to_string(),
+    let mut out = match sequence {
+        Some(Ok(seq)) => from_sequence(&seq, to),
+        other => {
+            let (values, values_error) = grundy_values(engine, game.as_ref(), to);
+            let period = find_period(&values);
+            let mut note = match &period {
+                Some(_) => format!(
+                    "observed over g(0..={to}) for at least three whole periods; not proven here (a proof needs the game's own periodicity theorem)"
+                ),
+                None => format!("no period seen over g(0..={to})"),
+            };
+            if let Some(Err(e)) = other {
+                note.push_str(&format!(
+                    "; the sequence engine could not compute this game: {e}"
+                ));
+            }
+            Explore {
+                game: String::new(),
+                values,
+                values_error,
+                period: period.as_ref().map(|p| p.period),
+                preperiod: period.as_ref().map(|p| p.preperiod),
+                proven: false,
+                period_note: note,
+                source: "solver",
+                computed_to: to,
+                heaps,
+                max,
+                convention: String::new(),
+                p_positions: Vec::new(),
+                p_positions_error: None,
+            }
+        }
+    };
+    out.game = spec.to_string();
+    out.heaps = heaps;
+    out.max = max;
+    out.convention = match convention {
+        Convention::Normal => "normal".into(),
+        Convention::Misere => "misere".into(),
+    };
+    out.p_positions = p_positions;
+    out.p_positions_error = p_positions_error;
+    Ok(out)
+}
+
+/// The page's values and period from a computed sequence; `to` values
+/// shown, the period as the engine found it over all of them.
+fn from_sequence(seq: &GrundySequence, to: u64) -> Explore {
+    let computed_to = (seq.values.len() as u64).saturating_sub(1);
+    let shown = (to.min(computed_to) + 1) as usize;
+    let values = (0..shown).map(|n| u64::from(seq.values.get(n))).collect();
+    let period_note = match seq.period {
+        Some(p) if p.proven => format!(
+            "proven by the periodicity theorem for take-and-break games (Guy and Smith 1956): the sequence engine's values g(0..={computed_to}) cover the theorem's bound for period {} and preperiod {}",
+            p.period, p.preperiod
+        ),
+        Some(_) => {
+            let why = match seq.summary.values_to_prove {
+                Some(k) => format!("the periodicity theorem needs g(0..{k})"),
+                None if !seq.game.periodicity_provable() => {
+                    format!("no periodicity theorem in Nimatron applies to {}", seq.game)
+                }
+                None => "the periodicity theorem's bound is not reached".to_string(),
+            };
+            format!(
+                "apparent over g(0..={computed_to}), computed by the sequence engine; not proven: {why}"
+            )
+        }
+        None => format!("no period found over g(0..={computed_to}) by the sequence engine"),
+    };
+    Explore {
+        game: String::new(),
         values,
-        values_error,
-        period: period.as_ref().map(|p| p.period),
-        preperiod: period.as_ref().map(|p| p.preperiod),
-        proven: false,
-        period_note: match &period {
-            Some(_) => format!(
-                "observed over g(0..={to}) for at least three whole periods; not proven here (a proof needs the game's own periodicity theorem)"
-            ),
-            None => format!("no period seen over g(0..={to})"),
-        },
-        heaps,
-        max,
-        convention: match convention {
-            Convention::Normal => "normal".into(),
-            Convention::Misere => "misere".into(),
-        },
-        p_positions,
-        p_positions_error,
-    })
+        values_error: None,
+        period: seq.period.map(|p| p.period),
+        preperiod: seq.period.map(|p| p.preperiod),
+        proven: seq.period.is_some_and(|p| p.proven),
+        period_note,
+        source: "sequence",
+        computed_to,
+        heaps: 0,
+        max: 0,
+        convention: String::new(),
+        p_positions: Vec::new(),
+        p_positions_error: None,
+    }
 }
 
 fn grundy_values(engine: &Engine, game: &dyn Game, to: u64) -> (Vec<u64>, Option<String>) {

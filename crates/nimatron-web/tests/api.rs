@@ -538,3 +538,129 @@ fn the_ui_is_served_from_the_binary() {
         assert!(String::from_utf8_lossy(&body).contains(needle), "{path}");
     }
 }
+
+#[test]
+fn row_splitting_games_say_so_and_place_the_parts_in_the_row() {
+    let server = TestServer::start(&fresh_db("rows-split"));
+    for (spec, splits) in [
+        ("nim", false),
+        ("subtraction:1,2,3", false),
+        ("kayles", true),
+        ("dawson", true),
+        ("octal:0.137", true),
+        ("grundy-game", true),
+    ] {
+        let body = json!({ "game": spec, "position": "10", "opponent": "local" }).to_string();
+        let (_, _, reply) = server.create(&body);
+        assert_eq!(reply["game"]["rows_split"], splits, "{spec}: {reply}");
+    }
+    // Kayles: knocking down pins 3 and 4 of a row of 8 leaves rows of 2 and
+    // 4 where the row was (parts in non-decreasing order), between the
+    // other rows.
+    let (id, token, _) =
+        server.create(r#"{"game":"kayles","position":"1 8 1","opponent":"local"}"#);
+    let (status, reply) = server.play(&id, &token, "B 2 2+4");
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["game"]["heaps"], json!([1, 2, 4, 1]));
+    // The legal moves' to_heaps follow the same rule: every move on heap i
+    // keeps the heaps before and after it.
+    let before = [1u64, 2, 4, 1];
+    for m in reply["game"]["legal_moves"].as_array().unwrap() {
+        let i = m["heap"].as_u64().unwrap() as usize;
+        let to: Vec<u64> = serde_json::from_value(m["to_heaps"].clone()).unwrap();
+        let tail = before.len() - i - 1;
+        assert_eq!(to[..i], before[..i], "{m}");
+        assert_eq!(to[to.len() - tail..], before[i + 1..], "{m}");
+        let parts: u64 = to[i..to.len() - tail].iter().sum();
+        assert_eq!(parts + m["take"].as_u64().unwrap(), before[i], "{m}");
+    }
+}
+
+/// Grundy values of a take-and-break game by a plain mex: a move takes `t`
+/// (one of `takes`) from a row of n and leaves the rest as one row or, if
+/// `split`, as two rows (either may be empty).
+fn plain_values(takes: &[u64], split: bool, to: u64) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=to {
+        let mut seen = std::collections::BTreeSet::new();
+        for &t in takes.iter().filter(|&&t| t <= n) {
+            if split {
+                for left in 0..=n - t {
+                    seen.insert(g[left as usize] ^ g[(n - t - left) as usize]);
+                }
+            } else {
+                seen.insert(g[(n - t) as usize]);
+            }
+        }
+        g.push((0..).find(|v| !seen.contains(v)).unwrap());
+    }
+    g
+}
+
+#[test]
+fn explore_takes_values_and_proven_periods_from_the_sequence_engine() {
+    let server = TestServer::start(&fresh_db("explore-sequence"));
+    let values = |e: &Value| -> Vec<u64> { serde_json::from_value(e["values"].clone()).unwrap() };
+
+    // Kayles (0.77): period 12 from preperiod 71, proven (Guy and Smith 1956;
+    // Winning Ways ch. 4), although only g(0..=64) are shown.
+    let (status, e) = server.get("/api/explore?game=kayles&to=64");
+    assert_eq!(status, 200, "{e}");
+    assert_eq!(e["source"], "sequence");
+    assert_eq!(values(&e), plain_values(&[1, 2], true, 64));
+    assert_eq!(
+        (e["period"].as_u64(), e["preperiod"].as_u64()),
+        (Some(12), Some(71))
+    );
+    assert_eq!(e["proven"], true, "{e}");
+    assert!(e["computed_to"].as_u64().unwrap() >= 71 * 2 + 12 + 2 + 12);
+    assert!(
+        e["period_note"]
+            .as_str()
+            .unwrap()
+            .contains("periodicity theorem")
+    );
+
+    // Dawson's chess (0.137): period 34 from preperiod 52, proven (Winning
+    // Ways ch. 4; OEIS A002187).
+    let (_, e) = server.get("/api/explore?game=octal:0.137&to=100");
+    assert_eq!(
+        (e["period"].as_u64(), e["preperiod"].as_u64()),
+        (Some(34), Some(52))
+    );
+    assert_eq!(e["proven"], true, "{e}");
+
+    // Subtraction {1,2,3}: g(n) = n mod 4, proven.
+    let (_, e) = server.get("/api/explore?game=subtraction:1,2,3&to=30");
+    assert_eq!(values(&e), (0..=30).map(|n| n % 4).collect::<Vec<u64>>());
+    assert_eq!(
+        (e["period"].as_u64(), e["preperiod"].as_u64()),
+        (Some(4), Some(0))
+    );
+    assert_eq!(e["proven"], true);
+
+    // Modular 3:{1,2} repeats 0 1 2, but no theorem in the engine proves it.
+    let (_, e) = server.get("/api/explore?game=modular:3:1,2&to=30");
+    assert_eq!(e["source"], "sequence");
+    assert_eq!(values(&e), (0..=30).map(|n| n % 3).collect::<Vec<u64>>());
+    assert_eq!(e["period"], 3);
+    assert_eq!(e["proven"], false, "{e}");
+    assert!(e["period_note"].as_str().unwrap().contains("not proven"));
+
+    // Grundy's game: no period is known; the values are OEIS A002188's.
+    let (_, e) = server.get("/api/explore?game=grundy-game&to=20");
+    assert_eq!(
+        values(&e),
+        [
+            0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0
+        ]
+    );
+    assert!(e["period"].is_null());
+    assert_eq!(e["proven"], false);
+
+    // Nim is not a sequence-engine game: values from its solver, no period.
+    let (_, e) = server.get("/api/explore?game=nim&to=20");
+    assert_eq!(e["source"], "solver");
+    assert_eq!(e["computed_to"], 20);
+    assert_eq!(e["proven"], false);
+}
