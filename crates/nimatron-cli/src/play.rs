@@ -67,9 +67,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         .parse_position(&text)
         .map_err(|e| bad_input(e.to_string()))?;
     if game
-        .legal_moves(&start)
+        .is_terminal(&start)
         .map_err(|e| bad_input(e.to_string()))?
-        .is_empty()
     {
         return Err(bad_input(format!(
             "the position '{start}' has no moves: the game would be over before it began"
@@ -138,12 +137,10 @@ impl Table {
     }
 
     fn is_over(&self) -> anyhow::Result<bool> {
-        Ok(self
-            .setup
+        self.setup
             .game
-            .legal_moves(&self.position)
-            .map_err(|e| bad_input(e.to_string()))?
-            .is_empty())
+            .is_terminal(&self.position)
+            .map_err(|e| bad_input(e.to_string()))
     }
 
     fn apply(&mut self, mv: &MoveInfo) {

@@ -240,3 +240,45 @@ fn searches_stop_at_their_time_limit_and_say_so() {
     let out = nimatron(&["analyze", "--max-seconds", "0", "--game", "kayles", "3"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+const MAX: &str = "18446744073709551615";
+
+#[test]
+fn wythoff_with_four_huge_heaps_is_refused_not_a_capacity_overflow() {
+    let out = nimatron(&["analyze", "--game", "wythoff", MAX, MAX, MAX, MAX]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("more than the search limit"), "{err}");
+}
+
+#[test]
+fn candy_heaps_whose_total_overflows_are_bad_input() {
+    let out = nimatron(&["analyze", "--game", "candy", MAX, "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("candies in all"));
+}
+
+#[test]
+fn a_subtraction_set_reaching_u64_max_does_not_overflow_the_period_bound() {
+    let spec = format!("subtraction:{MAX}");
+    let out = nimatron(&["grundy", &spec, "--to", "100", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = nimatron(&["analyze", "--game", &spec, MAX]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no proven period"));
+}
+
+#[test]
+fn play_with_huge_heaps_does_not_list_every_move() {
+    let out = common::run(
+        &["play", "--heaps", &format!("{MAX},{MAX}")],
+        "hint\nquit\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let screen = String::from_utf8_lossy(&out.stdout);
+    assert!(screen.contains("Hint: this is a P-position"), "{screen}");
+}

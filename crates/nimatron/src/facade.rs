@@ -339,6 +339,8 @@ pub trait Game: Send + Sync {
     fn position_value(&self, position: &str) -> Result<PositionValue, PositionError>;
     /// A picture for the terminal.
     fn render(&self, position: &str) -> Result<String, PositionError>;
+    /// Whether no move is left (cheaper than listing the moves).
+    fn is_terminal(&self, position: &str) -> Result<bool, PositionError>;
     /// Every legal move.
     fn legal_moves(&self, position: &str) -> Result<Vec<MoveInfo>, PositionError>;
     /// The moves a computer player considers (all, unless there are too many).
@@ -515,6 +517,9 @@ where
     }
     fn render(&self, position: &str) -> Result<String, PositionError> {
         Ok(self.game.render(&self.parse(position)?))
+    }
+    fn is_terminal(&self, position: &str) -> Result<bool, PositionError> {
+        Ok(self.game.is_terminal(&self.parse(position)?))
     }
     fn legal_moves(&self, position: &str) -> Result<Vec<MoveInfo>, PositionError> {
         let p = self.parse(position)?;

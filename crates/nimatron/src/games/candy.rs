@@ -254,7 +254,19 @@ impl Rules for CandyNim {
 
 impl Notation for CandyNim {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
-        heaps::parse_heaps(text, POSITION_SYNTAX)
+        let heaps = heaps::parse_heaps(text, POSITION_SYNTAX)?;
+        // Candies are counted: the total must be a u64 too.
+        if heaps
+            .iter()
+            .try_fold(0u64, |a, &h| a.checked_add(h))
+            .is_none()
+        {
+            return Err(PositionError::new(
+                "the heaps hold more than 18446744073709551615 candies in all",
+                POSITION_SYNTAX,
+            ));
+        }
+        Ok(heaps)
     }
     fn format_position(&self, heaps: &Vec<u64>) -> String {
         heaps::format_heaps(heaps)

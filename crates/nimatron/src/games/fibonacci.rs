@@ -238,6 +238,11 @@ impl Rules for Fibonacci {
         FibPosition::with_limit(p.heap - take, take.saturating_mul(2))
     }
 
+    /// No move is left exactly when nothing may be taken.
+    fn is_terminal(&self, p: &FibPosition) -> bool {
+        p.max_take() == 0
+    }
+
     /// A limit above the heap plays like the heap itself.
     fn canonical(&self, p: &FibPosition) -> FibPosition {
         FibPosition::with_limit(p.heap, p.max_take())

@@ -314,6 +314,12 @@ impl Rules for Moore {
         mv.apply(heaps)
     }
 
+    /// Any non-empty heap can lose an object, so only the empty position
+    /// is terminal (without listing every move of huge heaps).
+    fn is_terminal(&self, heaps: &Vec<u64>) -> bool {
+        heaps.iter().all(|&h| h == 0)
+    }
+
     /// Empty heaps never matter, and order does not.
     fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
         heaps::canonical(heaps)

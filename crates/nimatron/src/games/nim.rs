@@ -28,6 +28,12 @@ impl Rules for Nim {
         mv.apply(heaps)
     }
 
+    /// Any non-empty heap can lose an object, so only the empty position
+    /// is terminal (without listing every move of huge heaps).
+    fn is_terminal(&self, heaps: &Vec<u64>) -> bool {
+        heaps.iter().all(|&h| h == 0)
+    }
+
     fn components(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         heaps::components(heaps)
     }

@@ -84,6 +84,25 @@ impl TakeBreakGame {
         }
     }
 
+    /// Whether a heap of `n` has a move, without listing them.
+    fn heap_has_move(&self, n: u64) -> bool {
+        match &self.rule {
+            Rule::TakeBreak(rule) => {
+                rule.take_all.contains(&n)
+                    || rule.leave_one.iter().any(|&k| k < n)
+                    || rule
+                        .split_two
+                        .iter()
+                        .any(|&k| k < n && n - k >= if rule.unequal { 3 } else { 2 })
+                    || rule.split_three.iter().any(|&k| k < n && n - k >= 3)
+            }
+            Rule::Squares => n >= 1,
+            Rule::Modular { modulus, residues } => residues
+                .iter()
+                .any(|&r| n >= if r == 0 { *modulus } else { r }),
+        }
+    }
+
     /// The moves from one heap of `n`, as (take, parts).
     fn heap_moves(&self, n: u64) -> Vec<(u64, Vec<u64>)> {
         let mut out = Vec::new();
@@ -282,6 +301,10 @@ impl Rules for TakeBreakGame {
         after
     }
 
+    fn is_terminal(&self, position: &Vec<u64>) -> bool {
+        !position.iter().any(|&n| self.heap_has_move(n))
+    }
+
     fn components(&self, position: &Vec<u64>) -> Vec<Vec<u64>> {
         heaps::components(position)
     }
@@ -294,13 +317,16 @@ impl Rules for TakeBreakGame {
 impl Notation for TakeBreakGame {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
         let heaps = heaps::parse_heaps(text, POSITION_SYNTAX)?;
-        if self.many_moves()
-            && let Some(&big) = heaps.iter().find(|&&h| h > MAX_HEAP_MANY_MOVES)
-        {
+        let bound = match &self.rule {
+            Rule::Squares => MAX_HEAP_MANY_MOVES * MAX_HEAP_MANY_MOVES,
+            _ if self.many_moves() => MAX_HEAP_MANY_MOVES,
+            _ => u64::MAX,
+        };
+        if let Some(&big) = heaps.iter().find(|&&h| h > bound) {
             return Err(PositionError::new(
                 format!("heap {big} is too large for {}", self.game),
                 format!(
-                    "heaps of at most {MAX_HEAP_MANY_MOVES}, since a heap of n has about n moves and every one is examined (for the Grundy values of larger heaps use `nimatron grundy {} --to N`)",
+                    "heaps of at most {bound}, since every move of a heap is examined (for the Grundy values of larger heaps use `nimatron grundy {} --to N`)",
                     self.game
                 ),
             ));

@@ -24,6 +24,7 @@ use crate::facade::{
 };
 use crate::games::heaps;
 use crate::nim::{self, HeapMove};
+use crate::solve::{Limits, SolveError};
 use crate::{Convention, Nimber, Outcome, Rules};
 
 /// The multiple-heap rule (Wythoff's game for two heaps).
@@ -239,6 +240,12 @@ impl Rules for Wythoff {
             WythoffMove::Heap(m) => m.apply(heaps),
             WythoffMove::All { take } => all_move_after(heaps, *take),
         }
+    }
+
+    /// Any non-empty heap can lose an object, so only the empty position
+    /// is terminal (without listing every move of huge heaps).
+    fn is_terminal(&self, heaps: &Vec<u64>) -> bool {
+        heaps.iter().all(|&h| h == 0)
     }
 
     /// Heap order does not matter. Once a heap is empty (or there is only
@@ -467,6 +474,31 @@ impl Theory for Wythoff {
             theory: "Two heaps (Wythoff's game): the P-positions are (⌊kφ⌋, ⌊kφ⌋ + k), computed exactly with integer square roots for any u64 heap, and every winning move is constructed (a heap to its partner, or both heaps down to the pair with the same difference); misère play swaps (0,0), (1,2) for (0,1), (2,2), found by search. An empty heap, or a single heap, makes it plain Nim. Three, five, … heaps: the P-positions are Nim's (nim-sum 0) in normal play — taking t from every heap flips the lowest set bit of t in an odd number of heaps — and misère Nim's in misère play (proof in docs/games.md); the winning moves are Nim's plus at most one all-heaps move. Four, six, … heaps: exhaustive search (sorted heaps, stated state limit); there the P-positions are not Nim's. Every closed form is checked against search over all small positions in both conventions.",
             citation: "W. A. Wythoff, \"A modification of the game of Nim\", Nieuw Archief voor Wiskunde 7 (1907) 199-202. S. Beatty, Problem 3173, American Mathematical Monthly 33 (1926) 159.",
         }
+    }
+
+    /// Even numbers of heaps (four or more) are searched: refuse positions
+    /// whose first move alone would exceed the search's state limit.
+    fn closed_form_within(
+        &self,
+        heaps: &Vec<u64>,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<Option<Verdict<WythoffMove>>, SolveError> {
+        if let Some(verdict) = self.closed_form(heaps, convention) {
+            return Ok(Some(verdict));
+        }
+        let moves: u128 = heaps.iter().map(|&h| h as u128).sum::<u128>()
+            + heaps.iter().copied().min().unwrap_or(0) as u128;
+        if moves > limits.max_states as u128 {
+            return Err(SolveError::TooLarge {
+                reason: format!(
+                    "with {} heaps Wythoff's game has no closed form and is searched, but this position alone has {moves} moves, more than the search limit of {} positions: try smaller heaps (or raise --max-states)",
+                    heaps.len(),
+                    limits.max_states
+                ),
+            });
+        }
+        Ok(None)
     }
 
     fn closed_form(

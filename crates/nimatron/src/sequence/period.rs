@@ -46,10 +46,11 @@ impl ProofRule {
             ProofRule::TakeBreak { heaps, reach } => {
                 let j = heaps.max(1);
                 // B = max(j e + (j - 1) p + t, t + 1); need B + p <= len.
-                if reach + 1 + p > len {
+                // (Checked arithmetic: a move may reach up to 2^64 - 1.)
+                if reach.checked_add(1)?.checked_add(p)? > len {
                     return None;
                 }
-                let fixed = j * p + reach;
+                let fixed = j.checked_mul(p)?.checked_add(reach)?;
                 if fixed > len {
                     return None;
                 }
@@ -64,7 +65,11 @@ impl ProofRule {
         match self {
             ProofRule::TakeBreak { heaps, reach } => {
                 let j = heaps.max(1);
-                Some((j * e + (j - 1) * p + reach).max(reach + 1) + p)
+                let bound = j
+                    .checked_mul(e)?
+                    .checked_add((j - 1).checked_mul(p)?)?
+                    .checked_add(reach)?;
+                bound.max(reach.checked_add(1)?).checked_add(p)
             }
             ProofRule::Unavailable => None,
         }
