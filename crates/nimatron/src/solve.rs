@@ -73,8 +73,14 @@ impl Budget {
                 limit: self.limits.max_states,
             });
         }
+        self.check_time()
+    }
+
+    /// Check the clock (every 16th call; reading it costs tens of
+    /// nanoseconds, and one expansion of a big position can take far longer).
+    pub fn check_time(&mut self) -> Result<(), SolveError> {
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks.is_multiple_of(1024)
+        if self.ticks.is_multiple_of(16)
             && let Some(max) = self.limits.max_time
             && self.started.elapsed() > max
         {
@@ -232,6 +238,7 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
                     top.next += 1;
                 }
                 Err(missing) => {
+                    self.budget.check_time()?;
                     let options = self.rules.options(&missing);
                     stack.push(Frame {
                         key: missing,
@@ -344,6 +351,9 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
                     }
                     None => {
                         let key = top.options[top.next].clone();
+                        if let Err(e) = self.budget.check_time() {
+                            return Err(e);
+                        }
                         let options = self.canonical_options(&key);
                         stack.push(Frame {
                             key,

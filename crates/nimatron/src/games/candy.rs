@@ -166,6 +166,16 @@ fn combine(heaps: &[u64], memo: &HashMap<Vec<u64>, (u64, u64)>) -> ((u64, u64), 
 /// # Ok::<(), nimatron::solve::SolveError>(())
 /// ```
 pub fn candy_split(heaps: &[u64], limits: Limits) -> Result<CandySplit, SolveError> {
+    // Every position has about `total` options of `heaps.len()` heaps each.
+    let total: u128 = heaps.iter().map(|&h| h as u128).sum();
+    if total * heaps.len() as u128 > 100_000_000 {
+        return Err(SolveError::TooLarge {
+            reason: format!(
+                "the candy split of {} heaps holding {total} candies is beyond a bounded search",
+                heaps.len()
+            ),
+        });
+    }
     let root = key(heaps);
     let mut budget = limits.budget();
     let mut memo: HashMap<Vec<u64>, (u64, u64)> = HashMap::new();

@@ -24,6 +24,7 @@ use crate::facade::{
 };
 use crate::games::heaps;
 use crate::nim::HeapMove;
+use crate::solve::{Limits, SolveError};
 use crate::{Convention, Nimber, Outcome, Rules};
 
 /// Moore's index-k Nim, optionally with a cap per heap.
@@ -520,6 +521,31 @@ impl Theory for Moore {
             theory: "Moore's theorem: the player to move loses exactly when every binary column's count of 1s is a multiple of K + 1; a winning move is built column by column from the top (any u64 sizes, any number of heaps), and every winning move is listed when there are at most 20 000 legal moves to check. Misère play (Moore): the same unless every heap holds 0 or 1, when the player to move loses exactly with 1 more than a multiple of K + 1 one-heaps. With a cap R that some heap exceeds: K = 1 uses heap sizes mod R + 1 and the nim-sum (normal play); for K ≥ 2 the seeds' 'mod R + 1 then the P-test' rule is false (moore:2,1 on 1 1 1 2 is an N-position), so Nimatron searches, as it does for misère play with a cap. Every closed form is checked against exhaustive search in both conventions.",
             citation: "E. H. Moore, \"A generalization of the game called Nim\", Annals of Mathematics 11 (1910) 93-94.",
         }
+    }
+
+    /// Searched cases (a cap with K ≥ 2, misère with a cap) refuse
+    /// positions whose first expansion alone is beyond the limits.
+    fn closed_form_within(
+        &self,
+        heaps: &Vec<u64>,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<Option<Verdict<MooreMove>>, SolveError> {
+        if let Some(verdict) = self.closed_form(heaps, convention) {
+            return Ok(Some(verdict));
+        }
+        let moves = self.move_count(heaps);
+        if moves > limits.max_states as u128
+            || moves.saturating_mul(heaps.len() as u128) > 10_000_000
+        {
+            return Err(SolveError::TooLarge {
+                reason: format!(
+                    "this position of {} heaps is searched (no closed form covers it), but it has {moves} moves from the start alone: too many to search; try fewer or smaller heaps",
+                    heaps.len()
+                ),
+            });
+        }
+        Ok(None)
     }
 
     fn closed_form(&self, heaps: &Vec<u64>, convention: Convention) -> Option<Verdict<MooreMove>> {

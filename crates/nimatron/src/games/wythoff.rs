@@ -466,6 +466,9 @@ fn explain_two(h: [u64; 2], convention: Convention, winning: &[WythoffMove]) -> 
     out
 }
 
+/// The most heap sizes one search expansion may copy (about 80 MB).
+pub const MAX_EXPANSION_WORDS: u128 = 10_000_000;
+
 impl Theory for Wythoff {
     fn description(&self) -> Description {
         Description {
@@ -477,6 +480,9 @@ impl Theory for Wythoff {
     }
 
     /// Even numbers of heaps (four or more) are searched: refuse positions
+    /// whose first expansion alone would exceed the state limit or copy more
+    /// than [`MAX_EXPANSION_WORDS`] heap sizes.
+    ///
     /// whose first move alone would exceed the search's state limit.
     fn closed_form_within(
         &self,
@@ -489,10 +495,11 @@ impl Theory for Wythoff {
         }
         let moves: u128 = heaps.iter().map(|&h| h as u128).sum::<u128>()
             + heaps.iter().copied().min().unwrap_or(0) as u128;
-        if moves > limits.max_states as u128 {
+        // One expansion copies every option: moves × heaps numbers.
+        if moves > limits.max_states as u128 || moves * heaps.len() as u128 > MAX_EXPANSION_WORDS {
             return Err(SolveError::TooLarge {
                 reason: format!(
-                    "with {} heaps Wythoff's game has no closed form and is searched, but this position alone has {moves} moves, more than the search limit of {} positions: try smaller heaps (or raise --max-states)",
+                    "with {} heaps Wythoff's game has no closed form and is searched, but this position alone has {moves} moves: too many to search (limits: {} positions, {MAX_EXPANSION_WORDS} heap sizes per expansion); try fewer or smaller heaps",
                     heaps.len(),
                     limits.max_states
                 ),
