@@ -351,9 +351,7 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
                     }
                     None => {
                         let key = top.options[top.next].clone();
-                        if let Err(e) = self.budget.check_time() {
-                            return Err(e);
-                        }
+                        self.budget.check_time()?;
                         let options = self.canonical_options(&key);
                         stack.push(Frame {
                             key,
