@@ -5,9 +5,6 @@
 mod common;
 use common::{json, nimatron, run};
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 /// Exit code 2 and a message containing `says`.
 fn bad(args: &[&str], says: &str) {
     let out = nimatron(args);
@@ -85,61 +82,35 @@ fn last_position(screen: &str) -> String {
 /// first and playing a winning move found by the library from the position
 /// on the screen: the player must win, and the computer must answer.
 fn full_game(spec: &str, position: &str, extra: &[&str]) -> String {
-    use std::io::{BufReader, Read};
     let game = spec
         .parse::<nimatron::GameSpec>()
         .expect("spec")
         .build()
         .expect("game");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args([
-            "play",
-            "--game",
-            spec,
-            "--position",
-            position,
-            "--seed",
-            "3",
-        ])
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut screen = String::new();
     let convention = if extra.contains(&"--misere") {
         nimatron::Convention::Misere
     } else {
         nimatron::Convention::Normal
     };
-    for _ in 0..200 {
-        let mut chunk = Vec::new();
-        loop {
-            let mut byte = [0u8];
-            if stdout.read(&mut byte).expect("read") == 0 {
-                break;
-            }
-            chunk.push(byte[0]);
-            if chunk.ends_with(b"You> ") {
-                break;
-            }
-        }
-        let text = String::from_utf8(chunk).expect("utf-8");
-        screen.push_str(&text);
-        if !text.ends_with("You> ") {
-            break;
-        }
-        let here = last_position(&screen);
+    let mut args = vec![
+        "play",
+        "--game",
+        spec,
+        "--position",
+        position,
+        "--seed",
+        "3",
+    ];
+    args.extend_from_slice(extra);
+    let (screen, ok) = common::drive(&args, 200, |screen| {
+        let here = last_position(screen);
         let a = game
             .analyze(&here, convention, Default::default())
             .expect("analysis");
         let mv = a.winning_moves.first().expect("we keep a winning position");
-        writeln!(stdin, "{}", mv.notation).expect("send");
-    }
-    drop(stdin);
-    assert!(child.wait().expect("exit").success());
+        mv.notation.clone()
+    });
+    assert!(ok);
     assert!(screen.contains("You win!"), "{screen}");
     assert!(screen.contains("Nimatron: "), "{screen}");
     screen

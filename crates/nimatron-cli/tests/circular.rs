@@ -2,10 +2,7 @@
 //! bad input.
 
 mod common;
-use common::run;
-
-use std::io::{BufReader, Read, Write};
-use std::process::{Command, Stdio};
+use common::{json, run};
 
 use serde_json::Value;
 
@@ -41,62 +38,29 @@ fn friends_play_the_seeds_example() {
 /// the board on the screen: we must win.
 #[test]
 fn beat_the_computer_with_the_engines_own_advice() {
-    let bin = env!("CARGO_BIN_EXE_nimatron");
-    let mut child = Command::new(bin)
-        .args([
-            "play",
-            "--game",
-            "circular",
-            "--position",
-            "_.___...__",
-            "--seed",
-            "2",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut screen = String::new();
-    for _ in 0..20 {
-        let mut chunk = Vec::new();
-        loop {
-            let mut byte = [0u8];
-            if stdout.read(&mut byte).expect("read") == 0 {
-                break;
-            }
-            chunk.push(byte[0]);
-            if chunk.ends_with(b"You> ") {
-                break;
-            }
-        }
-        let text = String::from_utf8(chunk).expect("utf-8");
-        screen.push_str(&text);
-        if !text.ends_with("You> ") {
-            break;
-        }
+    let args = [
+        "play",
+        "--game",
+        "circular",
+        "--position",
+        "_.___...__",
+        "--seed",
+        "2",
+    ];
+    let (screen, ok) = common::drive(&args, 20, |screen| {
         let pattern = screen
             .lines()
             .rev()
             .find_map(|l| l.trim().strip_prefix("Pattern: "))
             .expect("a board")
             .to_string();
-        let out = Command::new(bin)
-            .args(["analyze", "--game", "circular", "--json", &pattern])
-            .output()
-            .expect("analyze");
-        let v: Value = serde_json::from_slice(&out.stdout).expect("json");
-        let mv = v["winning_moves"][0]["move"]
+        let v = json(&["analyze", "--game", "circular", "--json", &pattern]);
+        v["winning_moves"][0]["move"]
             .as_str()
-            .expect("a winning move");
-        writeln!(stdin, "{mv}").expect("send");
-    }
-    drop(stdin);
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).ok();
-    screen.push_str(&rest);
-    assert!(child.wait().expect("exit").success());
+            .expect("a winning move")
+            .to_string()
+    });
+    assert!(ok);
     assert!(screen.contains("You win!"), "{screen}");
     assert!(screen.contains("Nimatron: take"), "{screen}");
 }

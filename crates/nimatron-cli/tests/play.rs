@@ -3,9 +3,6 @@
 mod common;
 use common::run;
 
-use std::io::{BufReader, Read, Write};
-use std::process::{Command, Stdio};
-
 use nimatron::{Convention, nim};
 
 fn play(args: &[&str], input: &str) -> (String, Option<i32>) {
@@ -50,50 +47,17 @@ fn last_board(screen: &str) -> Vec<u64> {
 /// playing Bouton's moves computed here from the board on the screen: the
 /// player must win, and the computer must answer every move.
 fn full_game(convention: Convention) {
-    let mut args = vec!["--heaps", "3,4,5", "--seed", "11"];
+    let mut args = vec!["play", "--heaps", "3,4,5", "--seed", "11"];
     if convention == Convention::Misere {
         args.push("--misere");
     }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .arg("play")
-        .args(&args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut screen = String::new();
-    let mut moves = 0;
-    loop {
-        // Read until a prompt or the end of the game.
-        let mut chunk = Vec::new();
-        loop {
-            let mut byte = [0u8];
-            if stdout.read(&mut byte).expect("read") == 0 {
-                break;
-            }
-            chunk.push(byte[0]);
-            if chunk.ends_with(b"You> ") {
-                break;
-            }
-        }
-        let text = String::from_utf8(chunk).expect("utf-8");
-        screen.push_str(&text);
-        if !text.ends_with("You> ") {
-            break;
-        }
-        let heaps = last_board(&screen);
+    let (screen, ok) = common::drive(&args, 50, |screen| {
+        let heaps = last_board(screen);
         let a = nim::analyze(&heaps, convention);
         let mv = a.winning_move(&heaps).expect("we keep a winning position");
-        let letter = (b'A' + mv.heap as u8) as char;
-        writeln!(stdin, "{letter} {}", mv.take).expect("send");
-        moves += 1;
-        assert!(moves < 50, "game too long:\n{screen}");
-    }
-    drop(stdin);
-    let status = child.wait().expect("exit");
-    assert!(status.success());
+        format!("{} {}", (b'A' + mv.heap as u8) as char, mv.take)
+    });
+    assert!(ok);
     assert!(screen.contains("You win!"), "{screen}");
     assert!(screen.matches("Nimatron: ").count() >= 2, "{screen}");
 }

@@ -4,9 +4,6 @@
 mod common;
 use common::{nimatron, run};
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use serde_json::{Value, json};
 
 fn analyze_json(args: &[&str]) -> Value {
@@ -148,7 +145,6 @@ fn last_board(screen: &str) -> Vec<u64> {
 fn greedy_full_game(misere: bool) {
     use nimatron::Convention;
     use nimatron::games::greedy;
-    use std::io::{BufReader, Read};
     let mut args = vec!["play", "--game", "greedy", "--seed", "3"];
     if misere {
         args.push("--misere");
@@ -158,33 +154,13 @@ fn greedy_full_game(misere: bool) {
     } else {
         Convention::Normal
     };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args(&args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut screen = String::new();
-    for _ in 0..60 {
-        let mut chunk = Vec::new();
-        let mut byte = [0u8];
-        while !chunk.ends_with(b"You> ") && stdout.read(&mut byte).expect("read") == 1 {
-            chunk.push(byte[0]);
-        }
-        let text = String::from_utf8(chunk).expect("utf-8");
-        screen.push_str(&text);
-        if !text.ends_with("You> ") {
-            break;
-        }
-        let heaps = last_board(&screen);
+    let (screen, ok) = common::drive(&args, 60, |screen| {
+        let heaps = last_board(screen);
         let (moves, _) = greedy::winning_moves(&heaps, convention);
         let mv = moves.first().expect("we keep a winning position");
-        writeln!(stdin, "{} {}", (b'A' + mv.heap as u8) as char, mv.take).expect("send");
-    }
-    drop(stdin);
-    assert!(child.wait().expect("exit").success());
+        format!("{} {}", (b'A' + mv.heap as u8) as char, mv.take)
+    });
+    assert!(ok);
     assert!(screen.contains("You win!"), "{screen}");
     assert!(screen.contains("Nimatron: "), "{screen}");
 }
@@ -283,7 +259,6 @@ fn moore_bad_specs_and_moves() {
 fn fibonacci_full_game(misere: bool) {
     use nimatron::Convention;
     use nimatron::games::fibonacci::{FibPosition, solve};
-    use std::io::{BufReader, Read};
     let mut args = vec!["play", "--game", "fibonacci", "--seed", "9"];
     if misere {
         args.push("--misere");
@@ -293,26 +268,7 @@ fn fibonacci_full_game(misere: bool) {
     } else {
         Convention::Normal
     };
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
-        .args(&args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("spawn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut screen = String::new();
-    for _ in 0..40 {
-        let mut chunk = Vec::new();
-        let mut byte = [0u8];
-        while !chunk.ends_with(b"You> ") && stdout.read(&mut byte).expect("read") == 1 {
-            chunk.push(byte[0]);
-        }
-        let text = String::from_utf8(chunk).expect("utf-8");
-        screen.push_str(&text);
-        if !text.ends_with("You> ") {
-            break;
-        }
+    let (screen, ok) = common::drive(&args, 40, |screen| {
         let number_after = |key: &str| -> u64 {
             let line = screen
                 .lines()
@@ -324,15 +280,12 @@ fn fibonacci_full_game(misere: bool) {
         };
         let position = FibPosition::with_limit(number_after("heap"), number_after("may take 1 to"));
         let (_, takes) = solve(&position, convention);
-        writeln!(
-            stdin,
+        format!(
             "take {}",
             takes.first().expect("we keep a winning position")
         )
-        .expect("send");
-    }
-    drop(stdin);
-    assert!(child.wait().expect("exit").success());
+    });
+    assert!(ok);
     assert!(screen.contains("You win!"), "{screen}");
     assert!(screen.contains("Nimatron: "), "{screen}");
 }

@@ -47,3 +47,38 @@ pub fn json(args: &[&str]) -> Value {
 pub fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
 }
+
+/// Play `nimatron ARGS` as a person at the terminal: at every `You> ` prompt
+/// `answer` sees the whole screen so far and returns the line to type. Ends
+/// when the program does; panics if it prompts more than `max_turns` times.
+/// Returns the screen and whether the program exited successfully.
+pub fn drive(
+    args: &[&str],
+    max_turns: usize,
+    mut answer: impl FnMut(&str) -> String,
+) -> (String, bool) {
+    use std::io::{BufReader, Read};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("nimatron starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut screen = Vec::new();
+    let mut turns = 0;
+    let mut byte = [0u8];
+    while stdout.read(&mut byte).expect("read") == 1 {
+        screen.push(byte[0]);
+        if screen.ends_with(b"You> ") {
+            turns += 1;
+            let text = String::from_utf8_lossy(&screen);
+            assert!(turns <= max_turns, "more than {max_turns} turns:\n{text}");
+            writeln!(stdin, "{}", answer(&text)).expect("send a line");
+        }
+    }
+    drop(stdin);
+    let ok = child.wait().expect("nimatron exits").success();
+    (String::from_utf8(screen).expect("UTF-8 output"), ok)
+}

@@ -232,15 +232,7 @@ impl NaiveTakeBreak {
                     }
                 }
             }
-            let value = self.marks.mex();
-            if value > T::MAX {
-                return Err(StepError::Overflow);
-            }
-            g.push(T::new(value));
-            if value > self.max_value {
-                self.max_value = value;
-                self.marks.ensure(value);
-            }
+            push_mex(g, &mut self.marks, &mut self.max_value)?;
         }
         Ok(())
     }
@@ -275,18 +267,29 @@ impl Squares {
                 self.marks.mark(g[n - k * k].get());
                 k += 1;
             }
-            let value = self.marks.mex();
-            if value > T::MAX {
-                return Err(StepError::Overflow);
-            }
-            g.push(T::new(value));
-            if value > self.max_value {
-                self.max_value = value;
-                self.marks.ensure(value);
-            }
+            push_mex(g, &mut self.marks, &mut self.max_value)?;
         }
         Ok(())
     }
+}
+
+/// Append the mex of the marked values to `g`, widening the marks when a
+/// new largest value appears; the common tail of the naive steppers.
+fn push_mex<T: Cell>(
+    g: &mut Vec<T>,
+    marks: &mut Marks,
+    max_value: &mut u32,
+) -> Result<(), StepError> {
+    let value = marks.mex();
+    if value > T::MAX {
+        return Err(StepError::Overflow);
+    }
+    g.push(T::new(value));
+    if value > *max_value {
+        *max_value = value;
+        marks.ensure(value);
+    }
+    Ok(())
 }
 
 /// Modular games, naively: the mex over every `m < n` with
@@ -327,15 +330,7 @@ impl ModularNaive {
                     self.marks.mark(g[n - t].get());
                 }
             }
-            let value = self.marks.mex();
-            if value > T::MAX {
-                return Err(StepError::Overflow);
-            }
-            g.push(T::new(value));
-            if value > self.max_value {
-                self.max_value = value;
-                self.marks.ensure(value);
-            }
+            push_mex(g, &mut self.marks, &mut self.max_value)?;
         }
         Ok(())
     }
