@@ -254,6 +254,33 @@ fn sparse_agrees_with_naive_on_every_three_digit_code() {
     assert_eq!(codes.len(), 1024);
 }
 
+/// Far past the block size and the last rare value of Officers, and
+/// through Grundy's game's later rare values (n = 5 155, 7 154, ...), on one
+/// and two threads: the sparse method's block pass against the plain mex.
+#[test]
+fn sparse_agrees_with_naive_far_out() {
+    for (spec, to) in [
+        ("officers", 40_000),
+        ("grundy-game", 40_000),
+        ("octal:0.16", 20_000),
+        ("octal:0.156", 20_000),
+        ("octal:4.47", 12_000),
+    ] {
+        let game: HeapGame = spec.parse().unwrap();
+        let naive = compute_game(&game, to, Algorithm::Naive, 1);
+        for threads in [1, 2] {
+            let sparse = compute_game(&game, to, Algorithm::Sparse, threads);
+            let first_difference = naive
+                .values
+                .iter()
+                .zip(sparse.values.iter())
+                .position(|(a, b)| a != b);
+            assert_eq!(first_difference, None, "{spec} x{threads}");
+            assert_eq!(naive.values.len(), sparse.values.len());
+        }
+    }
+}
+
 /// A small deterministic generator, so failures can be replayed.
 struct Lcg(u64);
 impl Lcg {

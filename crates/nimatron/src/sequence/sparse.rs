@@ -68,8 +68,12 @@ pub(crate) struct Sparse {
     marks: Marks,
     three: ThreeHeap,
     need_bits: Vec<u64>,
-    hit: Vec<u64>,
-    class_bits: [Vec<u64>; 2],
+    /// The values of each class in increasing order, below the table size.
+    class_values: [Vec<u32>; 2],
+    /// One row of stamps per position of the current block: `rows[j *
+    /// size + x] == tag` when `x` is an option of position `n0 + j`.
+    rows: Vec<u8>,
+    tag: u8,
     max_value: u32,
     pub counters: SparseCounters,
 }
@@ -131,8 +135,9 @@ impl Sparse {
             marks: Marks::new(),
             three: ThreeHeap::default(),
             need_bits: Vec::new(),
-            hit: Vec::new(),
-            class_bits: [Vec::new(), Vec::new()],
+            class_values: [Vec::new(), Vec::new()],
+            rows: Vec::new(),
+            tag: 0,
             max_value: 0,
             counters: SparseCounters::default(),
         };
@@ -175,17 +180,12 @@ impl Sparse {
         self.class = (0..size as u32)
             .map(|v| ((v & mask).count_ones() & 1) as u8)
             .collect();
-        let words = size / 64;
         for c in 0..2 {
-            self.class_bits[c] = (0..words)
-                .map(|w| {
-                    (0..64).fold(0u64, |acc, i| {
-                        acc | ((self.class[w * 64 + i] as u64 == c as u64) as u64) << i
-                    })
-                })
+            self.class_values[c] = (0..size as u32)
+                .filter(|&v| self.class[v as usize] as usize == c)
                 .collect();
         }
-        self.hit.resize(words, 0);
+        let words = size / 64;
         self.need_bits.resize(words.max(8), 0);
     }
 
@@ -296,99 +296,202 @@ impl Sparse {
         Ok(self.marks.mex())
     }
 
-    /// Step 1 with the rare entries `skip` left out because their pairs are
-    /// already in the bit set `far` (computed by another thread). Leaves the
-    /// need set in `self.need_bits` and returns `v` and whether the need set
-    /// is empty.
-    fn predict_with<T: Cell>(
+    /// Computes values until `g.len() == until`, on one thread, a block of
+    /// up to [`BLOCK`] positions at a time.
+    pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
+        while g.len() < until {
+            let n = g.len();
+            if self.eval_due(n as u64) {
+                self.evaluate(g);
+            }
+            if self.schedule.mask == 0 {
+                let value = self.plain_value(g, n)?;
+                if value > T::MAX {
+                    return Err(StepError::Overflow);
+                }
+                self.commit(g, value);
+                continue;
+            }
+            let len = BLOCK.min(until - n);
+            self.block(g, len)?;
+        }
+        Ok(())
+    }
+
+    /// Step 1 for the far rare entries of the block `n0..n0 + len`
+    /// (`n0 = g.len()`): stamps `r ^ G(b)` into the block's rows for every
+    /// rare entry `(a, r)` whose partner `b` lies before `n0` at every
+    /// position of the block. Returns, per split digit, the range of the
+    /// rare list that was handled here; the per-position pass does the rest.
+    fn far_pass<T: Cell>(&mut self, g: &[T], len: usize) -> [(usize, usize); MAX_SPLITS] {
+        let n0 = g.len();
+        let width = self.stride();
+        let mut handled = [(0usize, 0usize); MAX_SPLITS];
+        if self.rule.split_two.len() > MAX_SPLITS {
+            return handled;
+        }
+        let tag = self.tag;
+        let rows = &mut self.rows[..len * width];
+        for (slot, &k) in self.rule.split_two.iter().enumerate() {
+            let k = k as usize;
+            // Far: a >= BLOCK - k keeps b = p - k - a below n0 for every p
+            // of the block; a <= n0 - k - 1 keeps b >= 1.
+            let lo_a = (BLOCK.saturating_sub(k)).max(1);
+            let Some(hi_a) = n0.checked_sub(k + 1) else {
+                continue;
+            };
+            if hi_a < lo_a {
+                continue;
+            }
+            let lo = self.rare.partition_point(|&(a, _)| (a as usize) < lo_a);
+            let hi = self.rare.partition_point(|&(a, _)| (a as usize) <= hi_a);
+            handled[slot] = (lo, hi);
+            for &(a, r) in &self.rare[lo..hi] {
+                let a = a as usize;
+                let base = n0 - k - a;
+                let src = &g[base..base + len];
+                // With unequal splits the pair (a, a) at p = 2a + k is no move.
+                let skip = if self.rule.unequal {
+                    (2 * a + k).checked_sub(n0).filter(|&j| j < len)
+                } else {
+                    None
+                };
+                stamp_rows(rows, width, src, r, tag, skip);
+            }
+        }
+        handled
+    }
+
+    /// Computes the block `g.len()..g.len() + len` (fewer positions when a
+    /// mask evaluation falls due or the value tables grow).
+    fn block<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), StepError> {
+        let n0 = g.len();
+        let size = self.marks.size();
+        let width = self.stride();
+        if self.rows.len() < BLOCK * width {
+            self.rows.resize(BLOCK * width, 0);
+        }
+        self.tag = self.tag.wrapping_add(1);
+        if self.tag == 0 {
+            self.rows.fill(0);
+            self.tag = 1;
+        }
+        let handled = self.far_pass(g, len);
+        for j in 0..len {
+            let n = n0 + j;
+            if j > 0 && (self.eval_due(n as u64) || self.marks.size() != size) {
+                break;
+            }
+            let (v, settled) = self.finish_row(g, n, j * width, &handled)?;
+            let value = if settled {
+                v
+            } else {
+                let (outcome, pairs) = search(&self.rule, g, n, width, &mut self.need_bits);
+                self.counters.search_pairs += pairs;
+                match outcome {
+                    None => v,
+                    Some(w) => {
+                        self.counters.full_searches += 1;
+                        w
+                    }
+                }
+            };
+            if value > T::MAX {
+                return Err(StepError::Overflow);
+            }
+            self.commit(g, value);
+        }
+        Ok(())
+    }
+
+    /// Completes the row of position `n` (at `offset` in the rows): the
+    /// options leaving at most one or three heaps and the rare entries not
+    /// handled by [`Sparse::far_pass`]. Then finds `v`, the least value of
+    /// the sparse class that is not an option, and leaves in
+    /// `self.need_bits` the values of the other class below `v` that are
+    /// not options yet. Returns `v` and whether that need set is empty.
+    fn finish_row<T: Cell>(
         &mut self,
         g: &[T],
         n: usize,
-        skip: std::ops::Range<usize>,
-        far: &[u64],
+        offset: usize,
+        handled: &[(usize, usize); MAX_SPLITS],
     ) -> Result<(u32, bool), StepError> {
-        let hit = &mut self.hit;
-        hit.fill(0);
-        let slot_mask = hit.len() * 64 - 1;
+        let width = self.stride();
+        let tag = self.tag;
         let n64 = n as u64;
-        for &k in &self.rule.take_all {
-            if n64 == k {
-                hit[0] |= 1;
-            }
-        }
-        for &k in &self.rule.leave_one {
-            if n64 > k {
-                let x = g[n - k as usize].get() as usize;
-                hit[x / 64] |= 1 << (x % 64);
-            }
-        }
         if !self.rule.split_three.is_empty() {
-            // Three-heap options come as marks; copy them in.
             self.marks.begin();
             mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
-            for x in 0..self.marks.size().min(slot_mask + 1) {
+            let row = &mut self.rows[offset..offset + width];
+            for (x, cell) in row.iter_mut().enumerate() {
                 if self.marks.has(x as u32) {
-                    hit[x / 64] |= 1 << (x % 64);
+                    *cell = tag;
+                }
+            }
+        } else {
+            let row = &mut self.rows[offset..offset + width];
+            for &k in &self.rule.take_all {
+                if n64 == k {
+                    row[0] = tag;
+                }
+            }
+            for &k in &self.rule.leave_one {
+                if n64 > k {
+                    row[g[n - k as usize].get() as usize] = tag;
                 }
             }
         }
+        let row = &mut self.rows[offset..offset + width];
         let mut visited = 0u64;
-        for &k in &self.rule.split_two {
+        for (slot, &k) in self.rule.split_two.iter().enumerate() {
             let k = k as usize;
-            if n < k + 2 {
+            let Some(m) = n.checked_sub(k) else {
                 continue;
-            }
-            let m = n - k;
-            let end = self.rare.partition_point(|&(a, _)| (a as usize) < m);
-            let window = &g[..m];
-            let (head, tail) = if skip.start < end {
-                (&self.rare[..skip.start], &self.rare[skip.end.min(end)..end])
-            } else {
-                (&self.rare[..end], &self.rare[..0])
             };
-            for pairs in [head, tail] {
-                visited += pairs.len() as u64;
-                mark_rare_pairs(hit, slot_mask, window, m, pairs, self.rule.unequal);
+            let (lo, hi) = handled.get(slot).copied().unwrap_or((0, 0));
+            for part in [&self.rare[..lo], &self.rare[hi..]] {
+                for &(a, r) in part {
+                    let a = a as usize;
+                    if a >= m {
+                        break;
+                    }
+                    let b = m - a;
+                    if self.rule.unequal && a == b {
+                        continue;
+                    }
+                    visited += 1;
+                    row[(r ^ g[b].get()) as usize & (width - 1)] = tag;
+                }
             }
-        }
-        for (h, &f) in hit.iter_mut().zip(far) {
-            *h |= f;
+            visited += (hi - lo) as u64;
         }
         self.counters.rare_pairs += visited;
         let sparse_class = 1
             ^ (self.schedule.position_parity as usize & ((n64.wrapping_sub(self.k0)) & 1) as usize);
-        let (in_class, other) = (
-            &self.class_bits[sparse_class],
-            &self.class_bits[1 - sparse_class],
-        );
-        // v: the least value of the sparse class not hit (it exists: the
-        // upper half of the table is never hit and holds both classes).
-        let (word, bit) = hit
+        // Options are below `width`, so values from there up are never hit.
+        let v = *self.class_values[sparse_class]
             .iter()
-            .zip(in_class)
-            .enumerate()
-            .find_map(|(w, (&h, &c))| {
-                let free = !h & c;
-                (free != 0).then(|| (w, free.trailing_zeros() as usize))
-            })
-            .expect("tables hold the mex");
-        let v = (word * 64 + bit) as u32;
-        // The need set: values of the other class below v, not hit.
+            .find(|&&x| x as usize >= width || row[x as usize] != tag)
+            .expect("the class lists reach past every option");
         let mut empty = true;
-        for (w, need) in self.need_bits.iter_mut().enumerate() {
-            let below = if w < word {
-                u64::MAX
-            } else if w == word {
-                (1u64 << bit) - 1
-            } else {
-                0
-            };
-            let h = hit.get(w).copied().unwrap_or(0);
-            let o = other.get(w).copied().unwrap_or(0);
-            *need = !h & o & below;
-            empty &= *need == 0;
+        self.need_bits.fill(0);
+        for &x in self.class_values[1 - sparse_class]
+            .iter()
+            .take_while(|&&x| x < v)
+        {
+            if x as usize >= width || row[x as usize] != tag {
+                self.need_bits[x as usize / 64] |= 1 << (x % 64);
+                empty = false;
+            }
         }
         Ok((v, empty))
+    }
+
+    /// The length of a row: options are XORs of values below half the
+    /// table size, so they are below it too.
+    fn stride(&self) -> usize {
+        self.marks.size() / 2
     }
 
     /// Records `G(n) = value`.
@@ -406,225 +509,52 @@ impl Sparse {
         }
     }
 
-    /// Computes values until `g.len() == until`, on one thread.
-    pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
-        while g.len() < until {
-            let n = g.len();
-            if self.eval_due(n as u64) {
-                self.evaluate(g);
-            }
-            let value = if self.schedule.mask == 0 {
-                self.plain_value(g, n)?
-            } else {
-                let (v, settled) = self.predict_with(g, n, 0..0, &[])?;
-                if settled {
-                    v
-                } else {
-                    let xlimit = self.marks.size() / 2;
-                    let (outcome, pairs) = search(&self.rule, g, n, xlimit, &mut self.need_bits);
-                    self.counters.search_pairs += pairs;
-                    match outcome {
-                        None => v,
-                        Some(w) => {
-                            self.counters.full_searches += 1;
-                            w
-                        }
-                    }
-                }
-            };
-            if value > T::MAX {
-                return Err(StepError::Overflow);
-            }
-            self.commit(g, value);
-        }
-        Ok(())
-    }
-
-    /// Computes values until `g.len() == until` with two threads when that
-    /// helps (more are not used yet).
-    ///
-    /// Step 1 is split: rare entries at positions `a >= A` (the far part,
-    /// most of the rare list) pair with values at least `A` positions back,
-    /// so a helper thread computes their option sets for the *next* block of
-    /// `A / 2` positions while this thread finishes the current block (near
-    /// rare entries, step 2, commit). The result is exact and identical to
-    /// one thread; mask evaluations happen at the same positions.
+    /// Computes values until `g.len() == until`. Two threads are not used by
+    /// this method yet.
     pub fn extend_parallel<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
         until: usize,
-        threads: usize,
+        _threads: usize,
     ) -> Result<(), StepError> {
-        const MIN_BLOCK: usize = 256;
-        const MAX_BLOCK: usize = 8192;
-        if threads <= 1 || !self.rule.split_three.is_empty() || self.rule.split_two.is_empty() {
-            return self.extend(g, until);
-        }
-        let k_min = *self.rule.split_two.iter().min().expect("non-empty") as usize;
-        while g.len() < until {
-            let n0 = g.len();
-            let snap = self.rare.len();
-            // The helper takes the last 85% of the rare list: this thread
-            // also runs step 2 and the bookkeeping.
-            let lo = snap * 15 / 100;
-            let a_far = self.rare.get(lo).map_or(0, |&(a, _)| a as usize);
-            let block = ((a_far + k_min) / 2).min(MAX_BLOCK);
-            if self.schedule.mask == 0
-                || self.eval_due(n0 as u64)
-                || block < MIN_BLOCK
-                || snap - lo < 64
-            {
-                let stop = self
-                    .next_boundary(n0, until.min(n0 + MAX_BLOCK))
-                    .max(n0 + 1);
-                self.extend(g, stop)?;
-                continue;
-            }
-            let end_all = self.next_boundary(n0, until);
-            let far_entries: Vec<(u64, u32)> = self.rare[lo..snap].to_vec();
-            let words = (self.marks.size() / 2).div_ceil(64);
-            let split_two = self.rule.split_two.clone();
-            let unequal = self.rule.unequal;
-            let fill = |prefix: &[T], start: usize, len: usize| -> (Vec<u64>, u64) {
-                let mut bits = vec![0u64; len * words];
-                let mut visited = 0u64;
-                for (row, n) in (start..start + len).enumerate() {
-                    let out = &mut bits[row * words..(row + 1) * words];
-                    for &k in &split_two {
-                        let k = k as usize;
-                        if n < k + 2 {
-                            continue;
-                        }
-                        let m = n - k;
-                        let end = far_entries.partition_point(|&(a, _)| (a as usize) < m);
-                        visited += end as u64;
-                        for &(a, r) in &far_entries[..end] {
-                            let a = a as usize;
-                            if unequal && 2 * a == m {
-                                continue;
-                            }
-                            // m - a < start: the far entries only reach back.
-                            let x = (r ^ prefix[m - a].get()) as usize;
-                            out[x / 64] |= 1 << (x % 64);
-                        }
-                    }
-                }
-                (bits, visited)
-            };
-            let mut start = n0;
-            let mut len = block.min(end_all - n0);
-            let (mut far, visited) = fill(&g[..n0], start, len);
-            self.counters.rare_pairs += visited;
-            loop {
-                let next_start = start + len;
-                let next_len = block.min(end_all.saturating_sub(next_start));
-                g.reserve(len);
-                // The helper reads g[..start] only; this thread appends
-                // g[start..] without reallocating (room reserved above).
-                // SAFETY: the slice covers initialised values that nobody
-                // writes while it lives (pushes write past `start` into
-                // reserved capacity, so the buffer does not move).
-                let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), start) };
-                let (finished, next) = std::thread::scope(|scope| {
-                    let helper = (next_len > 0).then(|| {
-                        let fill = &fill;
-                        scope.spawn(move || fill(prefix, next_start, next_len))
-                    });
-                    let finished = self.finish_block(g, start, len, &far, words, lo..snap);
-                    let next = helper.map(|h| h.join().expect("helper thread"));
-                    (finished, next)
-                });
-                let done = finished?;
-                if done < len || next_len == 0 {
-                    break;
-                }
-                let (next_far, visited) = next.expect("helper ran");
-                self.counters.rare_pairs += visited;
-                start = next_start;
-                len = next_len;
-                far = next_far;
-            }
-        }
-        Ok(())
-    }
-
-    /// Finishes positions `start..start + len` given the far option sets;
-    /// stops early (returning how many were done) where a mask evaluation
-    /// is due.
-    fn finish_block<T: Cell>(
-        &mut self,
-        g: &mut Vec<T>,
-        start: usize,
-        len: usize,
-        far: &[u64],
-        words: usize,
-        skip: std::ops::Range<usize>,
-    ) -> Result<usize, StepError> {
-        for i in 0..len {
-            let n = start + i;
-            debug_assert_eq!(g.len(), n);
-            if i > 0 && self.eval_due(n as u64) {
-                return Ok(i);
-            }
-            let row = &far[i * words..(i + 1) * words];
-            let (v, settled) = self.predict_with(g, n, skip.clone(), row)?;
-            let value = if settled {
-                v
-            } else {
-                let xlimit = self.marks.size() / 2;
-                let (outcome, pairs) = search(&self.rule, g, n, xlimit, &mut self.need_bits);
-                self.counters.search_pairs += pairs;
-                match outcome {
-                    None => v,
-                    Some(w) => {
-                        self.counters.full_searches += 1;
-                        w
-                    }
-                }
-            };
-            if value > T::MAX {
-                return Err(StepError::Overflow);
-            }
-            self.commit(g, value);
-        }
-        Ok(len)
-    }
-
-    /// The end of a sequential stretch: never past the next scheduled mask
-    /// evaluation, so that every run makes the same choices.
-    fn next_boundary(&self, n: usize, stop: usize) -> usize {
-        let e = self.schedule.next_eval as usize;
-        if e > n && e < stop { e } else { stop }
+        self.extend(g, until)
     }
 }
 
-/// Sets bit `r ^ G(m - a)` for rare entries `(a, r)` with `1 <= a < m`.
+/// Positions per block of the sparse method.
+const BLOCK: usize = 64;
+
+/// Split digits handled by the far pass (codes with more use the
+/// per-position pass for all of them).
+const MAX_SPLITS: usize = 8;
+
+/// `rows[j * width + (r ^ src[j])] = tag` for every `j` but `skip`.
 #[inline]
-fn mark_rare_pairs<T: Cell>(
-    hit: &mut [u64],
-    slot_mask: usize,
-    window: &[T],
-    m: usize,
-    pairs: &[(u64, u32)],
-    unequal: bool,
+fn stamp_rows<T: Cell>(
+    rows: &mut [u8],
+    width: usize,
+    src: &[T],
+    r: u32,
+    tag: u8,
+    skip: Option<usize>,
 ) {
-    if unequal {
-        for &(a, r) in pairs {
-            let a = a as usize;
-            if 2 * a != m {
-                let x = (r ^ window[m - a].get()) as usize & slot_mask;
-                hit[x / 64] |= 1 << (x % 64);
+    assert!(rows.len() >= src.len() * width && width.is_power_of_two());
+    let mask = width - 1;
+    match skip {
+        None => {
+            for (j, b) in src.iter().enumerate() {
+                let x = (r ^ b.get()) as usize & mask;
+                // SAFETY: j < src.len() and x < width, and the assert above
+                // makes rows hold src.len() rows of width.
+                unsafe { *rows.get_unchecked_mut(j * width + x) = tag };
             }
         }
-    } else {
-        for &(a, r) in pairs {
-            // SAFETY: rare positions are at least 1 and below m here, so
-            // m - a is in 1..m, inside `window`.
-            let b = unsafe { window.get_unchecked(m - a as usize) };
-            let x = (r ^ b.get()) as usize & slot_mask;
-            // SAFETY: x is masked to the bit length of `hit`.
-            unsafe {
-                *hit.get_unchecked_mut(x / 64) |= 1 << (x % 64);
+        Some(s) => {
+            for (j, b) in src.iter().enumerate() {
+                if j != s {
+                    let x = (r ^ b.get()) as usize & mask;
+                    rows[j * width + x] = tag;
+                }
             }
         }
     }
