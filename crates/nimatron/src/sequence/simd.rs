@@ -2,17 +2,27 @@
 //! `G(b) ^ G(m - b)` for `b = 1, 2, ...` and cross off the values of a need
 //! set (a bit set) until none is left.
 //!
-//! On x86-64 processors with AVX-512 (BW, VL, VBMI) the scan handles 32 or
-//! 64 pairs per step: the values are XORed lane by lane against the reversed
-//! tail, and each lane looks its result up in the need set with a byte
-//! permute. Lanes that hit are then handled one by one. Elsewhere, and for
-//! values of 512 and more, a plain loop does the same.
+//! The scan has two phases. The first [`DENSE_PAIRS`] pairs find most need
+//! values, so they are all marked in a table without looking at the need
+//! set, which is then reduced in one step. After that, hits are few and each
+//! pair is looked up in the need set: on x86-64 processors with AVX-512 (BW,
+//! VL, VBMI) 32 or 64 pairs per step, the values XORed lane by lane against
+//! the reversed tail and each lane's bit fetched with a byte permute from the
+//! need set held in a register. Elsewhere, and for values of 512 and more, a
+//! plain loop does the same.
 
 use super::values::Cell;
 
+/// Pairs marked all at once at the start of a scan.
+pub(crate) const DENSE_PAIRS: usize = 256;
+
+/// Values covered by the marking table of the first phase.
+const DENSE_LIMIT: usize = 1024;
+
 /// Crosses off need values found among pairs `(b, m - b)`, `1 <= b <= half`,
 /// stopping once `missing` reaches 0. `bits` (at least 8 words) holds the
-/// need set; every pair value is below `xlimit`. Returns the pairs visited.
+/// need set; every pair value is below `xlimit`, and `missing` counts the
+/// need values below it. Returns the pairs visited.
 pub(crate) fn cover<T: Cell>(
     window: &[T],
     m: usize,
@@ -22,6 +32,16 @@ pub(crate) fn cover<T: Cell>(
     missing: &mut usize,
 ) -> u64 {
     debug_assert!(window.len() >= m && half <= m / 2 && bits.len() >= 8);
+    let mut visited = 0;
+    let mut from = 1;
+    if xlimit <= DENSE_LIMIT && half >= DENSE_PAIRS && *missing > 4 {
+        dense_prefix(window, m, xlimit, bits, missing);
+        visited = DENSE_PAIRS as u64;
+        from = DENSE_PAIRS + 1;
+        if *missing == 0 {
+            return visited;
+        }
+    }
     #[cfg(target_arch = "x86_64")]
     {
         if avx512_available() {
@@ -29,26 +49,82 @@ pub(crate) fn cover<T: Cell>(
             if size == 2 && xlimit <= 512 {
                 // SAFETY: T is u16 here (the only 2-byte Cell), so the cast
                 // is a reinterpretation of the same memory; the feature
-                // check above makes the target features available.
+                // check makes the target features available.
                 let w = unsafe {
                     std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len())
                 };
-                return unsafe { cover_u16_avx512(w, m, half, bits, missing) };
+                return visited
+                    + unsafe { cover_u16_avx512(w, m, from, half, xlimit, bits, missing) };
             }
             if size == 1 && xlimit <= 256 {
                 // SAFETY: as above, T is u8.
                 let w = unsafe {
                     std::slice::from_raw_parts(window.as_ptr() as *const u8, window.len())
                 };
-                return unsafe { cover_u8_avx512(w, m, half, bits, missing) };
+                return visited
+                    + unsafe { cover_u8_avx512(w, m, from, half, xlimit, bits, missing) };
             }
         }
     }
-    cover_plain(window, m, 1, half, bits, missing)
+    visited + cover_plain(window, m, from, half, bits, missing)
+}
+
+/// Marks the values of pairs `1..=DENSE_PAIRS`, then crosses them off the
+/// need set and recounts `missing`.
+fn dense_prefix<T: Cell>(
+    window: &[T],
+    m: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) {
+    let mut seen = [0u8; DENSE_LIMIT];
+    let lo = &window[1..=DENSE_PAIRS];
+    let hi = &window[m - DENSE_PAIRS..m];
+    for (a, b) in lo.iter().zip(hi.iter().rev()) {
+        seen[(a.get() ^ b.get()) as usize & (DENSE_LIMIT - 1)] = 1;
+    }
+    let words = xlimit / 64;
+    let mut found = [0u64; DENSE_LIMIT / 64];
+    nonzero_bits(&seen[..words * 64], &mut found[..words]);
+    let mut left = 0;
+    for (word, f) in bits[..words].iter_mut().zip(found) {
+        *word &= !f;
+        left += word.count_ones() as usize;
+    }
+    *missing = left;
+}
+
+/// Bit `i` of `out[w]` is set when `bytes[64 w + i] != 0`.
+fn nonzero_bits(bytes: &[u8], out: &mut [u64]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if avx512_available() {
+            // SAFETY: the features are present (checked above).
+            return unsafe { nonzero_bits_avx512(bytes, out) };
+        }
+    }
+    for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
+        *word = chunk
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, &s)| acc | (((s != 0) as u64) << i));
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
-fn avx512_available() -> bool {
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn nonzero_bits_avx512(bytes: &[u8], out: &mut [u64]) {
+    use std::arch::x86_64::*;
+    for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
+        // SAFETY: the chunk holds 64 bytes.
+        let v = unsafe { _mm512_loadu_si512(chunk.as_ptr() as *const _) };
+        *word = _mm512_test_epi8_mask(v, v);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn avx512_available() -> bool {
     is_x86_feature_detected!("avx512f")
         && is_x86_feature_detected!("avx512bw")
         && is_x86_feature_detected!("avx512vl")
@@ -83,15 +159,51 @@ fn cover_plain<T: Cell>(
     visited
 }
 
-/// Crosses off one lane's value (a hit from the vector lookup).
-#[inline(always)]
-fn cross_off(x: usize, bits: &mut [u64], missing: &mut usize) {
-    let word = &mut bits[x / 64];
-    let bit = 1u64 << (x % 64);
-    if *word & bit != 0 {
-        *word &= !bit;
-        *missing -= 1;
-    }
+/// The need set below `xlimit` as a 512-bit register (bit `v` is bit
+/// `v % 8` of byte `v / 8`, as in the words of `bits`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
+#[inline]
+fn load_table(bits: &[u64], xlimit: usize) -> std::arch::x86_64::__m512i {
+    use std::arch::x86_64::*;
+    assert!(bits.len() >= 8 && xlimit <= 512);
+    let bytes = xlimit / 8;
+    let keep = if bytes >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bytes) - 1
+    };
+    // SAFETY: bits holds at least 8 words = 64 bytes.
+    unsafe { _mm512_maskz_loadu_epi8(keep, bits.as_ptr() as *const i8) }
+}
+
+/// Writes the table back into `bits` below `xlimit` and recounts `missing`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
+#[inline]
+fn store_table(
+    table: std::arch::x86_64::__m512i,
+    bits: &mut [u64],
+    xlimit: usize,
+    missing: &mut usize,
+) {
+    use std::arch::x86_64::*;
+    let mut words = [0u64; 8];
+    // SAFETY: words holds 64 bytes.
+    unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, table) };
+    let n = xlimit / 64;
+    bits[..n].copy_from_slice(&words[..n]);
+    *missing = words[..n].iter().map(|w| w.count_ones() as usize).sum();
+}
+
+/// `table` without `v`, computed in registers.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
+#[inline]
+fn clear_bit(table: std::arch::x86_64::__m512i, v: usize) -> std::arch::x86_64::__m512i {
+    use std::arch::x86_64::*;
+    let one = _mm512_maskz_set1_epi8(1u64 << ((v >> 3) & 63), (1u8 << (v & 7)) as i8);
+    _mm512_andnot_si512(one, table)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -99,7 +211,9 @@ fn cross_off(x: usize, bits: &mut [u64], missing: &mut usize) {
 unsafe fn cover_u16_avx512(
     w: &[u16],
     m: usize,
+    from: usize,
     half: usize,
+    xlimit: usize,
     bits: &mut [u64],
     missing: &mut usize,
 ) -> u64 {
@@ -111,13 +225,12 @@ unsafe fn cover_u16_avx512(
     );
     let one_bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
     let seven = _mm512_set1_epi16(7);
-    // SAFETY (all loads below): `bits` has at least 8 words; the value
-    // loads read w[b..b + 32] and w[m - b - 31..=m - b], which lie inside
-    // w[1..m] because b >= 1 and b + 31 <= half <= m / 2.
-    let mut table = unsafe { _mm512_loadu_si512(bits.as_ptr() as *const _) };
-    let mut b = 1usize;
-    let mut visited = 0u64;
-    while b + 31 <= half && *missing > 0 {
+    let mut table = load_table(bits, xlimit);
+    let mut b = from;
+    // SAFETY (the loads below): they read w[b..b + 32] and
+    // w[m - b - 31..=m - b], inside w[1..m] because b >= 1 and
+    // b + 31 <= half <= m / 2.
+    while b + 31 <= half && _mm512_test_epi64_mask(table, table) != 0 {
         let lo = unsafe { _mm512_loadu_si512(w.as_ptr().add(b) as *const _) };
         let hi = unsafe { _mm512_loadu_si512(w.as_ptr().add(m - b - 31) as *const _) };
         let x = _mm512_xor_si512(lo, _mm512_permutexvar_epi16(reverse, hi));
@@ -126,18 +239,15 @@ unsafe fn cover_u16_avx512(
         let bytes = _mm512_permutexvar_epi8(_mm512_castsi256_si512(byte_index), table);
         let select = _mm256_shuffle_epi8(one_bit, bit_index);
         let mut hits = _mm256_test_epi8_mask(_mm512_castsi512_si256(bytes), select);
-        if hits != 0 {
-            while hits != 0 {
-                let i = hits.trailing_zeros() as usize;
-                hits &= hits - 1;
-                cross_off((w[b + i] ^ w[m - b - i]) as usize, bits, missing);
-            }
-            table = unsafe { _mm512_loadu_si512(bits.as_ptr() as *const _) };
+        while hits != 0 {
+            let i = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            table = clear_bit(table, (w[b + i] ^ w[m - b - i]) as usize);
         }
         b += 32;
-        visited += 32;
     }
-    visited + cover_plain(w, m, b, half, bits, missing)
+    store_table(table, bits, xlimit, missing);
+    (b - from) as u64 + cover_plain(w, m, b, half, bits, missing)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -145,7 +255,9 @@ unsafe fn cover_u16_avx512(
 unsafe fn cover_u8_avx512(
     w: &[u8],
     m: usize,
+    from: usize,
     half: usize,
+    xlimit: usize,
     bits: &mut [u64],
     missing: &mut usize,
 ) -> u64 {
@@ -159,12 +271,11 @@ unsafe fn cover_u8_avx512(
     let one_bit = _mm512_set1_epi64(0x8040_2010_0804_0201u64 as i64);
     let seven = _mm512_set1_epi8(7);
     let low5 = _mm512_set1_epi8(0x1F);
-    // SAFETY (all loads below): as in the 16-bit version, with 64 lanes:
+    let mut table = load_table(bits, xlimit);
+    let mut b = from;
+    // SAFETY (the loads below): as in the 16-bit version, with 64 lanes:
     // b + 63 <= half keeps w[b..b + 64] and w[m - b - 63..=m - b] in w[1..m].
-    let mut table = unsafe { _mm512_loadu_si512(bits.as_ptr() as *const _) };
-    let mut b = 1usize;
-    let mut visited = 0u64;
-    while b + 63 <= half && *missing > 0 {
+    while b + 63 <= half && _mm512_test_epi64_mask(table, table) != 0 {
         let lo = unsafe { _mm512_loadu_si512(w.as_ptr().add(b) as *const _) };
         let hi = unsafe { _mm512_loadu_si512(w.as_ptr().add(m - b - 63) as *const _) };
         let x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
@@ -173,18 +284,15 @@ unsafe fn cover_u8_avx512(
         let bytes = _mm512_permutexvar_epi8(byte_index, table);
         let select = _mm512_shuffle_epi8(one_bit, bit_index);
         let mut hits = _mm512_test_epi8_mask(bytes, select);
-        if hits != 0 {
-            while hits != 0 {
-                let i = hits.trailing_zeros() as usize;
-                hits &= hits - 1;
-                cross_off((w[b + i] ^ w[m - b - i]) as usize, bits, missing);
-            }
-            table = unsafe { _mm512_loadu_si512(bits.as_ptr() as *const _) };
+        while hits != 0 {
+            let i = hits.trailing_zeros() as usize;
+            hits &= hits - 1;
+            table = clear_bit(table, (w[b + i] ^ w[m - b - i]) as usize);
         }
         b += 64;
-        visited += 64;
     }
-    visited + cover_plain(w, m, b, half, bits, missing)
+    store_table(table, bits, xlimit, missing);
+    (b - from) as u64 + cover_plain(w, m, b, half, bits, missing)
 }
 
 #[cfg(test)]

@@ -68,8 +68,10 @@ pub(crate) struct Sparse {
     marks: Marks,
     three: ThreeHeap,
     need_bits: Vec<u64>,
-    /// The values of each class in increasing order, below the table size.
-    class_values: [Vec<u32>; 2],
+    /// The values of each class as bit sets over the table size.
+    class_bits: [Vec<u64>; 2],
+    /// Scratch: the options of one row as bits.
+    hit: Vec<u64>,
     /// One row of stamps per position of the current block: `rows[j *
     /// size + x] == tag` when `x` is an option of position `n0 + j`.
     rows: Vec<u8>,
@@ -135,7 +137,8 @@ impl Sparse {
             marks: Marks::new(),
             three: ThreeHeap::default(),
             need_bits: Vec::new(),
-            class_values: [Vec::new(), Vec::new()],
+            class_bits: [Vec::new(), Vec::new()],
+            hit: Vec::new(),
             rows: Vec::new(),
             tag: 0,
             max_value: 0,
@@ -180,12 +183,17 @@ impl Sparse {
         self.class = (0..size as u32)
             .map(|v| ((v & mask).count_ones() & 1) as u8)
             .collect();
+        let words = size / 64;
         for c in 0..2 {
-            self.class_values[c] = (0..size as u32)
-                .filter(|&v| self.class[v as usize] as usize == c)
+            self.class_bits[c] = (0..words)
+                .map(|w| {
+                    (0..64).fold(0u64, |acc, i| {
+                        acc | ((self.class[w * 64 + i] as u64 == c as u64) as u64) << i
+                    })
+                })
                 .collect();
         }
-        let words = size / 64;
+        self.hit.resize(words, 0);
         self.need_bits.resize(words.max(8), 0);
     }
 
@@ -346,17 +354,34 @@ impl Sparse {
             let lo = self.rare.partition_point(|&(a, _)| (a as usize) < lo_a);
             let hi = self.rare.partition_point(|&(a, _)| (a as usize) <= hi_a);
             handled[slot] = (lo, hi);
-            for &(a, r) in &self.rare[lo..hi] {
-                let a = a as usize;
-                let base = n0 - k - a;
-                let src = &g[base..base + len];
-                // With unequal splits the pair (a, a) at p = 2a + k is no move.
-                let skip = if self.rule.unequal {
-                    (2 * a + k).checked_sub(n0).filter(|&j| j < len)
-                } else {
-                    None
-                };
-                stamp_rows(rows, width, src, r, tag, skip);
+            let entries = &self.rare[lo..hi];
+            if self.rule.unequal || len != BLOCK {
+                for &(a, r) in entries {
+                    let a = a as usize;
+                    let base = n0 - k - a;
+                    let src = &g[base..base + len];
+                    // With unequal splits the pair (a, a) at p = 2a + k is
+                    // no move.
+                    let skip = if self.rule.unequal {
+                        (2 * a + k).checked_sub(n0).filter(|&j| j < len)
+                    } else {
+                        None
+                    };
+                    stamp_rows(rows, width, src, r, tag, skip);
+                }
+            } else {
+                let src = &g[..n0];
+                match width {
+                    256 => stamp_block::<T, 256>(rows, src, k, entries, tag),
+                    512 => stamp_block::<T, 512>(rows, src, k, entries, tag),
+                    1024 => stamp_block::<T, 1024>(rows, src, k, entries, tag),
+                    _ => {
+                        for &(a, r) in entries {
+                            let base = n0 - k - a as usize;
+                            stamp_rows(rows, width, &g[base..base + len], r, tag, None);
+                        }
+                    }
+                }
             }
         }
         handled
@@ -470,20 +495,37 @@ impl Sparse {
         let sparse_class = 1
             ^ (self.schedule.position_parity as usize & ((n64.wrapping_sub(self.k0)) & 1) as usize);
         // Options are below `width`, so values from there up are never hit.
-        let v = *self.class_values[sparse_class]
+        let hit_words = width / 64;
+        row_bits(row, tag, &mut self.hit[..hit_words]);
+        let (in_class, other) = (
+            &self.class_bits[sparse_class],
+            &self.class_bits[1 - sparse_class],
+        );
+        let hit_at = |w: usize| {
+            self.hit
+                .get(w)
+                .copied()
+                .filter(|_| w < hit_words)
+                .unwrap_or(0)
+        };
+        let (word, bit) = in_class
             .iter()
-            .find(|&&x| x as usize >= width || row[x as usize] != tag)
-            .expect("the class lists reach past every option");
+            .enumerate()
+            .find_map(|(w, &c)| {
+                let free = c & !hit_at(w);
+                (free != 0).then(|| (w, free.trailing_zeros() as usize))
+            })
+            .expect("the class sets reach past every option");
+        let v = (word * 64 + bit) as u32;
         let mut empty = true;
-        self.need_bits.fill(0);
-        for &x in self.class_values[1 - sparse_class]
-            .iter()
-            .take_while(|&&x| x < v)
-        {
-            if x as usize >= width || row[x as usize] != tag {
-                self.need_bits[x as usize / 64] |= 1 << (x % 64);
-                empty = false;
-            }
+        for (w, need) in self.need_bits.iter_mut().enumerate() {
+            let below = match w.cmp(&word) {
+                std::cmp::Ordering::Less => u64::MAX,
+                std::cmp::Ordering::Equal => (1u64 << bit) - 1,
+                std::cmp::Ordering::Greater => 0,
+            };
+            *need = other.get(w).copied().unwrap_or(0) & !hit_at(w) & below;
+            empty &= *need == 0;
         }
         Ok((v, empty))
     }
@@ -527,6 +569,63 @@ const BLOCK: usize = 64;
 /// Split digits handled by the far pass (codes with more use the
 /// per-position pass for all of them).
 const MAX_SPLITS: usize = 8;
+
+/// Bit `x` of `out` is set when `row[x] == tag` (`row.len() == 64 *
+/// out.len()`).
+fn row_bits(row: &[u8], tag: u8, out: &mut [u64]) {
+    debug_assert_eq!(row.len(), out.len() * 64);
+    #[cfg(target_arch = "x86_64")]
+    {
+        if simd::avx512_available() {
+            // SAFETY: the features are present (checked above).
+            return unsafe { row_bits_avx512(row, tag, out) };
+        }
+    }
+    for (word, chunk) in out.iter_mut().zip(row.chunks_exact(64)) {
+        *word = chunk
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, &s)| acc | (((s == tag) as u64) << i));
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw")]
+unsafe fn row_bits_avx512(row: &[u8], tag: u8, out: &mut [u64]) {
+    use std::arch::x86_64::*;
+    let t = _mm512_set1_epi8(tag as i8);
+    for (word, chunk) in out.iter_mut().zip(row.chunks_exact(64)) {
+        // SAFETY: the chunk holds 64 bytes.
+        let bytes = unsafe { _mm512_loadu_si512(chunk.as_ptr() as *const _) };
+        *word = _mm512_cmpeq_epi8_mask(bytes, t);
+    }
+}
+
+/// [`stamp_rows`] for a whole block of rows of a fixed width: the block
+/// starts at `n0 = src.len()` and entry `(a, r)` pairs position `n0 + j`
+/// with `src[n0 - k - a + j]`.
+#[inline(never)]
+fn stamp_block<T: Cell, const W: usize>(
+    rows: &mut [u8],
+    src: &[T],
+    k: usize,
+    entries: &[(u64, u32)],
+    tag: u8,
+) {
+    let rows = &mut rows[..BLOCK * W];
+    let start = src.len() - k;
+    for &(a, r) in entries {
+        let base = start - a as usize;
+        let window: &[T; BLOCK] = src[base..base + BLOCK]
+            .try_into()
+            .expect("a block of values");
+        for (j, b) in window.iter().enumerate() {
+            let x = (r ^ b.get()) as usize & (W - 1);
+            // SAFETY: j < BLOCK and x < W, inside the BLOCK * W rows.
+            unsafe { *rows.get_unchecked_mut(j * W + x) = tag };
+        }
+    }
+}
 
 /// `rows[j * width + (r ^ src[j])] = tag` for every `j` but `skip`.
 #[inline]
