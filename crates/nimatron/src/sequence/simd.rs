@@ -225,12 +225,10 @@ unsafe fn cover_u16_avx512(
     );
     let one_bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
     let seven = _mm512_set1_epi16(7);
-    let mut table = load_table(bits, xlimit);
-    let mut b = from;
-    // SAFETY (the loads below): they read w[b..b + 32] and
-    // w[m - b - 31..=m - b], inside w[1..m] because b >= 1 and
-    // b + 31 <= half <= m / 2.
-    while b + 31 <= half && _mm512_test_epi64_mask(table, table) != 0 {
+    // The need bits of the 32 pairs from b, and their values.
+    // SAFETY (the loads): callers keep b >= 1 and b + 31 <= half <= m / 2,
+    // so w[b..b + 32] and w[m - b - 31..=m - b] lie inside w[1..m].
+    let look = |b: usize, table: __m512i| -> u32 {
         let lo = unsafe { _mm512_loadu_si512(w.as_ptr().add(b) as *const _) };
         let hi = unsafe { _mm512_loadu_si512(w.as_ptr().add(m - b - 31) as *const _) };
         let x = _mm512_xor_si512(lo, _mm512_permutexvar_epi16(reverse, hi));
@@ -238,11 +236,50 @@ unsafe fn cover_u16_avx512(
         let bit_index = _mm512_cvtepi16_epi8(_mm512_and_si512(x, seven));
         let bytes = _mm512_permutexvar_epi8(_mm512_castsi256_si512(byte_index), table);
         let select = _mm256_shuffle_epi8(one_bit, bit_index);
-        let mut hits = _mm256_test_epi8_mask(_mm512_castsi512_si256(bytes), select);
+        _mm256_test_epi8_mask(_mm512_castsi512_si256(bytes), select)
+    };
+    let pair = |b: usize, i: usize| (w[b + i] ^ w[m - b - i]) as usize;
+    let mut table = load_table(bits, xlimit);
+    let mut b = from;
+    // Four steps against one table: after the first pairs most steps hit
+    // nothing and the rest hit one need value, which is crossed off without
+    // a branch; a step with two or more hits sends the four through the
+    // exact lane-by-lane loop.
+    while b + 127 <= half && _mm512_test_epi64_mask(table, table) != 0 {
+        let h = [
+            look(b, table),
+            look(b + 32, table),
+            look(b + 64, table),
+            look(b + 96, table),
+        ];
+        let mut several = 0;
+        for (c, &hits) in h.iter().enumerate() {
+            several |= hits & hits.wrapping_sub(1);
+            let i = (hits.trailing_zeros() & 31) as usize;
+            let v = pair(b + 32 * c, i);
+            let keep = ((hits != 0) as u64).wrapping_neg() & (1u64 << ((v >> 3) & 63));
+            table =
+                _mm512_andnot_si512(_mm512_maskz_set1_epi8(keep, (1u8 << (v & 7)) as i8), table);
+        }
+        if several != 0 {
+            for c in 0..4 {
+                let base = b + 32 * c;
+                let mut hits = look(base, table);
+                while hits != 0 {
+                    let i = hits.trailing_zeros() as usize;
+                    hits &= hits - 1;
+                    table = clear_bit(table, pair(base, i));
+                }
+            }
+        }
+        b += 128;
+    }
+    while b + 31 <= half && _mm512_test_epi64_mask(table, table) != 0 {
+        let mut hits = look(b, table);
         while hits != 0 {
             let i = hits.trailing_zeros() as usize;
             hits &= hits - 1;
-            table = clear_bit(table, (w[b + i] ^ w[m - b - i]) as usize);
+            table = clear_bit(table, pair(b, i));
         }
         b += 32;
     }

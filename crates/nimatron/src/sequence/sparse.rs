@@ -564,7 +564,7 @@ impl Sparse {
 }
 
 /// Positions per block of the sparse method.
-const BLOCK: usize = 64;
+const BLOCK: usize = 32;
 
 /// Split digits handled by the far pass (codes with more use the
 /// per-position pass for all of them).
