@@ -2,14 +2,15 @@
 //! `G(b) ^ G(m - b)` for `b = 1, 2, ...` and cross off the values of a need
 //! set (a bit set) until none is left.
 //!
-//! The scan has two phases. The first [`DENSE_PAIRS`] pairs find most need
-//! values, so they are all marked in a table without looking at the need
-//! set, which is then reduced in one step. After that, hits are few and each
-//! pair is looked up in the need set: on x86-64 processors with AVX-512 (BW,
-//! VL, VBMI) 32 or 64 pairs per step, the values XORed lane by lane against
-//! the reversed tail and each lane's bit fetched with a byte permute from the
-//! need set held in a register. Elsewhere, and for values of 512 and more, a
-//! plain loop does the same.
+//! On x86-64 processors with AVX-512 (F, BW, VL, VBMI, VBMI2) the scan goes
+//! in batches of [`BATCH`] pairs, 32 or 64 per step: the values are XORed
+//! lane by lane against the reversed tail, each lane's bit is fetched from
+//! the need set (held in a register, unchanged during the batch) with a byte
+//! permute, and the values that hit are packed into a list. After the batch
+//! the list is crossed off the need set. Within a batch no step waits for
+//! another, so the steps overlap. Elsewhere, and for values of 512 and more,
+//! a plain loop marks the first pairs all at once and then looks pair by
+//! pair.
 
 use super::values::Cell;
 
@@ -32,16 +33,6 @@ pub(crate) fn cover<T: Cell>(
     missing: &mut usize,
 ) -> u64 {
     debug_assert!(window.len() >= m && half <= m / 2 && bits.len() >= 8);
-    let mut visited = 0;
-    let mut from = 1;
-    if xlimit <= DENSE_LIMIT && half >= DENSE_PAIRS && *missing > 4 {
-        dense_prefix(window, m, xlimit, bits, missing);
-        visited = DENSE_PAIRS as u64;
-        from = DENSE_PAIRS + 1;
-        if *missing == 0 {
-            return visited;
-        }
-    }
     #[cfg(target_arch = "x86_64")]
     {
         if avx512_available() {
@@ -53,21 +44,32 @@ pub(crate) fn cover<T: Cell>(
                 let w = unsafe {
                     std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len())
                 };
-                return visited
-                    + unsafe { cover_u16_avx512(w, m, from, half, xlimit, bits, missing) };
+                return unsafe { cover_u16_avx512(w, m, half, xlimit, bits, missing) };
             }
             if size == 1 && xlimit <= 256 {
                 // SAFETY: as above, T is u8.
                 let w = unsafe {
                     std::slice::from_raw_parts(window.as_ptr() as *const u8, window.len())
                 };
-                return visited
-                    + unsafe { cover_u8_avx512(w, m, from, half, xlimit, bits, missing) };
+                return unsafe { cover_u8_avx512(w, m, half, xlimit, bits, missing) };
             }
+        }
+    }
+    let mut visited = 0;
+    let mut from = 1;
+    if xlimit <= DENSE_LIMIT && half >= DENSE_PAIRS && *missing > 4 {
+        dense_prefix(window, m, xlimit, bits, missing);
+        visited = DENSE_PAIRS as u64;
+        from = DENSE_PAIRS + 1;
+        if *missing == 0 {
+            return visited;
         }
     }
     visited + cover_plain(window, m, from, half, bits, missing)
 }
+
+/// Pairs per batch of the vector scan.
+const BATCH: usize = 512;
 
 /// Marks the values of pairs `1..=DENSE_PAIRS`, then crosses them off the
 /// need set and recounts `missing`.
@@ -123,12 +125,18 @@ unsafe fn nonzero_bits_avx512(bytes: &[u8], out: &mut [u64]) {
     }
 }
 
+/// Whether the AVX-512 paths can run (F, BW, VL, VBMI and VBMI2), checked
+/// once.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn avx512_available() -> bool {
-    is_x86_feature_detected!("avx512f")
-        && is_x86_feature_detected!("avx512bw")
-        && is_x86_feature_detected!("avx512vl")
-        && is_x86_feature_detected!("avx512vbmi")
+    static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *AVAILABLE.get_or_init(|| {
+        is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx512bw")
+            && is_x86_feature_detected!("avx512vl")
+            && is_x86_feature_detected!("avx512vbmi")
+            && is_x86_feature_detected!("avx512vbmi2")
+    })
 }
 
 /// The plain loop, for `b` in `from..=half`.
@@ -159,10 +167,41 @@ fn cover_plain<T: Cell>(
     visited
 }
 
+/// Crosses the packed hit values `list` (all below 512) off `bits`: marks
+/// them in a byte table first, so that no step waits for the one before.
+#[inline]
+fn cross_off_list<V: Copy + Into<usize>>(list: &[V], bits: &mut [u64]) {
+    let mut seen = [0u8; 512];
+    for &x in list {
+        let x: usize = x.into();
+        seen[x & 511] = 1;
+    }
+    let mut found = [0u64; 8];
+    nonzero_bits(&seen, &mut found);
+    for (word, f) in bits.iter_mut().zip(found) {
+        *word &= !f;
+    }
+}
+
+/// Whether any need value below `xlimit` is left.
+#[inline]
+fn any_below(bits: &[u64], xlimit: usize) -> bool {
+    bits[..xlimit / 64].iter().any(|&w| w != 0)
+}
+
+/// Recounts the need values below `xlimit`.
+#[inline]
+fn count_below(bits: &[u64], xlimit: usize) -> usize {
+    bits[..xlimit / 64]
+        .iter()
+        .map(|w| w.count_ones() as usize)
+        .sum()
+}
+
 /// The need set below `xlimit` as a 512-bit register (bit `v` is bit
 /// `v % 8` of byte `v / 8`, as in the words of `bits`).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")]
 #[inline]
 fn load_table(bits: &[u64], xlimit: usize) -> std::arch::x86_64::__m512i {
     use std::arch::x86_64::*;
@@ -177,41 +216,11 @@ fn load_table(bits: &[u64], xlimit: usize) -> std::arch::x86_64::__m512i {
     unsafe { _mm512_maskz_loadu_epi8(keep, bits.as_ptr() as *const i8) }
 }
 
-/// Writes the table back into `bits` below `xlimit` and recounts `missing`.
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
-#[inline]
-fn store_table(
-    table: std::arch::x86_64::__m512i,
-    bits: &mut [u64],
-    xlimit: usize,
-    missing: &mut usize,
-) {
-    use std::arch::x86_64::*;
-    let mut words = [0u64; 8];
-    // SAFETY: words holds 64 bytes.
-    unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, table) };
-    let n = xlimit / 64;
-    bits[..n].copy_from_slice(&words[..n]);
-    *missing = words[..n].iter().map(|w| w.count_ones() as usize).sum();
-}
-
-/// `table` without `v`, computed in registers.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
-#[inline]
-fn clear_bit(table: std::arch::x86_64::__m512i, v: usize) -> std::arch::x86_64::__m512i {
-    use std::arch::x86_64::*;
-    let one = _mm512_maskz_set1_epi8(1u64 << ((v >> 3) & 63), (1u8 << (v & 7)) as i8);
-    _mm512_andnot_si512(one, table)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")]
 unsafe fn cover_u16_avx512(
     w: &[u16],
     m: usize,
-    from: usize,
     half: usize,
     xlimit: usize,
     bits: &mut [u64],
@@ -225,74 +234,41 @@ unsafe fn cover_u16_avx512(
     );
     let one_bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
     let seven = _mm512_set1_epi16(7);
-    // The need bits of the 32 pairs from b, and their values.
-    // SAFETY (the loads): callers keep b >= 1 and b + 31 <= half <= m / 2,
-    // so w[b..b + 32] and w[m - b - 31..=m - b] lie inside w[1..m].
-    let look = |b: usize, table: __m512i| -> u32 {
-        let lo = unsafe { _mm512_loadu_si512(w.as_ptr().add(b) as *const _) };
-        let hi = unsafe { _mm512_loadu_si512(w.as_ptr().add(m - b - 31) as *const _) };
-        let x = _mm512_xor_si512(lo, _mm512_permutexvar_epi16(reverse, hi));
-        let byte_index = _mm512_cvtepi16_epi8(_mm512_srli_epi16(x, 3));
-        let bit_index = _mm512_cvtepi16_epi8(_mm512_and_si512(x, seven));
-        let bytes = _mm512_permutexvar_epi8(_mm512_castsi256_si512(byte_index), table);
-        let select = _mm256_shuffle_epi8(one_bit, bit_index);
-        _mm256_test_epi8_mask(_mm512_castsi512_si256(bytes), select)
-    };
-    let pair = |b: usize, i: usize| (w[b + i] ^ w[m - b - i]) as usize;
-    let mut table = load_table(bits, xlimit);
-    let mut b = from;
-    // Four steps against one table: after the first pairs most steps hit
-    // nothing and the rest hit one need value, which is crossed off without
-    // a branch; a step with two or more hits sends the four through the
-    // exact lane-by-lane loop.
-    while b + 127 <= half && _mm512_test_epi64_mask(table, table) != 0 {
-        let h = [
-            look(b, table),
-            look(b + 32, table),
-            look(b + 64, table),
-            look(b + 96, table),
-        ];
-        let mut several = 0;
-        for (c, &hits) in h.iter().enumerate() {
-            several |= hits & hits.wrapping_sub(1);
-            let i = (hits.trailing_zeros() & 31) as usize;
-            let v = pair(b + 32 * c, i);
-            let keep = ((hits != 0) as u64).wrapping_neg() & (1u64 << ((v >> 3) & 63));
-            table =
-                _mm512_andnot_si512(_mm512_maskz_set1_epi8(keep, (1u8 << (v & 7)) as i8), table);
+    let mut list = [0u16; BATCH + 32];
+    let mut b = 1;
+    while b + 31 <= half && any_below(bits, xlimit) {
+        let table = load_table(bits, xlimit);
+        let stop = (b + BATCH).min(half + 1);
+        let mut count = 0;
+        // SAFETY (the loads): b >= 1 and b + 31 <= half <= m / 2 keep
+        // w[b..b + 32] and w[m - b - 31..=m - b] inside w[1..m]; at most
+        // BATCH lanes are packed before the list is emptied, and each
+        // store writes 32 entries from `count` <= BATCH.
+        while b + 31 < stop {
+            let lo = unsafe { _mm512_loadu_si512(w.as_ptr().add(b) as *const _) };
+            let hi = unsafe { _mm512_loadu_si512(w.as_ptr().add(m - b - 31) as *const _) };
+            let x = _mm512_xor_si512(lo, _mm512_permutexvar_epi16(reverse, hi));
+            let byte_index = _mm512_cvtepi16_epi8(_mm512_srli_epi16(x, 3));
+            let bit_index = _mm512_cvtepi16_epi8(_mm512_and_si512(x, seven));
+            let bytes = _mm512_permutexvar_epi8(_mm512_castsi256_si512(byte_index), table);
+            let select = _mm256_shuffle_epi8(one_bit, bit_index);
+            let hits = _mm256_test_epi8_mask(_mm512_castsi512_si256(bytes), select);
+            let packed = _mm512_maskz_compress_epi16(hits, x);
+            unsafe { _mm512_storeu_si512(list.as_mut_ptr().add(count) as *mut _, packed) };
+            count += hits.count_ones() as usize;
+            b += 32;
         }
-        if several != 0 {
-            for c in 0..4 {
-                let base = b + 32 * c;
-                let mut hits = look(base, table);
-                while hits != 0 {
-                    let i = hits.trailing_zeros() as usize;
-                    hits &= hits - 1;
-                    table = clear_bit(table, pair(base, i));
-                }
-            }
-        }
-        b += 128;
+        cross_off_list(&list[..count], bits);
     }
-    while b + 31 <= half && _mm512_test_epi64_mask(table, table) != 0 {
-        let mut hits = look(b, table);
-        while hits != 0 {
-            let i = hits.trailing_zeros() as usize;
-            hits &= hits - 1;
-            table = clear_bit(table, pair(b, i));
-        }
-        b += 32;
-    }
-    store_table(table, bits, xlimit, missing);
-    (b - from) as u64 + cover_plain(w, m, b, half, bits, missing)
+    *missing = count_below(bits, xlimit);
+    (b - 1) as u64 + cover_plain(w, m, b, half, bits, missing)
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")]
 unsafe fn cover_u8_avx512(
     w: &[u8],
     m: usize,
-    from: usize,
     half: usize,
     xlimit: usize,
     bits: &mut [u64],
@@ -308,28 +284,32 @@ unsafe fn cover_u8_avx512(
     let one_bit = _mm512_set1_epi64(0x8040_2010_0804_0201u64 as i64);
     let seven = _mm512_set1_epi8(7);
     let low5 = _mm512_set1_epi8(0x1F);
-    let mut table = load_table(bits, xlimit);
-    let mut b = from;
-    // SAFETY (the loads below): as in the 16-bit version, with 64 lanes:
-    // b + 63 <= half keeps w[b..b + 64] and w[m - b - 63..=m - b] in w[1..m].
-    while b + 63 <= half && _mm512_test_epi64_mask(table, table) != 0 {
-        let lo = unsafe { _mm512_loadu_si512(w.as_ptr().add(b) as *const _) };
-        let hi = unsafe { _mm512_loadu_si512(w.as_ptr().add(m - b - 63) as *const _) };
-        let x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
-        let byte_index = _mm512_and_si512(_mm512_srli_epi16(x, 3), low5);
-        let bit_index = _mm512_and_si512(x, seven);
-        let bytes = _mm512_permutexvar_epi8(byte_index, table);
-        let select = _mm512_shuffle_epi8(one_bit, bit_index);
-        let mut hits = _mm512_test_epi8_mask(bytes, select);
-        while hits != 0 {
-            let i = hits.trailing_zeros() as usize;
-            hits &= hits - 1;
-            table = clear_bit(table, (w[b + i] ^ w[m - b - i]) as usize);
+    let mut list = [0u8; BATCH + 64];
+    let mut b = 1;
+    while b + 63 <= half && any_below(bits, xlimit) {
+        let table = load_table(bits, xlimit);
+        let stop = (b + BATCH).min(half + 1);
+        let mut count = 0;
+        // SAFETY (the loads and stores): as in the 16-bit version, with 64
+        // lanes.
+        while b + 63 < stop {
+            let lo = unsafe { _mm512_loadu_si512(w.as_ptr().add(b) as *const _) };
+            let hi = unsafe { _mm512_loadu_si512(w.as_ptr().add(m - b - 63) as *const _) };
+            let x = _mm512_xor_si512(lo, _mm512_permutexvar_epi8(reverse, hi));
+            let byte_index = _mm512_and_si512(_mm512_srli_epi16(x, 3), low5);
+            let bit_index = _mm512_and_si512(x, seven);
+            let bytes = _mm512_permutexvar_epi8(byte_index, table);
+            let select = _mm512_shuffle_epi8(one_bit, bit_index);
+            let hits = _mm512_test_epi8_mask(bytes, select);
+            let packed = _mm512_maskz_compress_epi8(hits, x);
+            unsafe { _mm512_storeu_si512(list.as_mut_ptr().add(count) as *mut _, packed) };
+            count += hits.count_ones() as usize;
+            b += 64;
         }
-        b += 64;
+        cross_off_list(&list[..count], bits);
     }
-    store_table(table, bits, xlimit, missing);
-    (b - from) as u64 + cover_plain(w, m, b, half, bits, missing)
+    *missing = count_below(bits, xlimit);
+    (b - 1) as u64 + cover_plain(w, m, b, half, bits, missing)
 }
 
 #[cfg(test)]
