@@ -321,7 +321,7 @@ impl Sparse {
                 continue;
             }
             let len = BLOCK.min(until - n);
-            self.block(g, len)?;
+            self.block(g, len, None)?;
         }
         Ok(())
     }
@@ -389,7 +389,12 @@ impl Sparse {
 
     /// Computes the block `g.len()..g.len() + len` (fewer positions when a
     /// mask evaluation falls due or the value tables grow).
-    fn block<T: Cell>(&mut self, g: &mut Vec<T>, len: usize) -> Result<(), StepError> {
+    fn block<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        len: usize,
+        mut defer: Option<&mut Deferred>,
+    ) -> Result<(), StepError> {
         let n0 = g.len();
         let size = self.marks.size();
         let width = self.stride();
@@ -410,6 +415,10 @@ impl Sparse {
             let (v, settled) = self.finish_row(g, n, j * width, &handled)?;
             let value = if settled {
                 v
+            } else if let Some(d) = defer.as_deref_mut() {
+                // Step 2 later, on another thread: v is what it confirms.
+                d.push(n, v, width, &self.need_bits);
+                v
             } else {
                 let (outcome, pairs) = search(&self.rule, g, n, width, &mut self.need_bits);
                 self.counters.search_pairs += pairs;
@@ -422,6 +431,9 @@ impl Sparse {
                 }
             };
             if value > T::MAX {
+                if let Some(d) = defer {
+                    d.drop_from(n);
+                }
                 return Err(StepError::Overflow);
             }
             self.commit(g, value);
@@ -551,15 +563,249 @@ impl Sparse {
         }
     }
 
-    /// Computes values until `g.len() == until`. Two threads are not used by
-    /// this method yet.
+    /// Computes values until `g.len() == until` with two threads when that
+    /// helps (more are not used).
+    ///
+    /// Step 1 of a position needs only the values before it, and step 2
+    /// almost always confirms step 1's value `v`. So this thread runs step 1
+    /// over a round of [`ROUND`] positions taking each `v` as the value,
+    /// while a helper runs step 2 over the previous round. When step 2 finds
+    /// a need value missing at some position (a new rare value), the values
+    /// from there on are thrown away and computed again from the corrected
+    /// one. Mask evaluations happen at the same positions as on one thread,
+    /// on values already confirmed; the result is identical.
     pub fn extend_parallel<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
         until: usize,
-        _threads: usize,
+        threads: usize,
     ) -> Result<(), StepError> {
-        self.extend(g, until)
+        if threads <= 1 || self.rule.split_two.is_empty() {
+            return self.extend(g, until);
+        }
+        let rule = self.rule.clone();
+        let mut pending = Deferred::default();
+        let mut overflow = false;
+        let mut share = 0.0f64;
+        loop {
+            let n1 = g.len();
+            let produce =
+                !overflow && n1 < until && self.schedule.mask != 0 && !self.eval_due(n1 as u64);
+            if !produce {
+                if !pending.is_empty() {
+                    // Confirm what is pending before anything else, half on
+                    // each thread (positions are checked independently).
+                    let half = pending.items.len() / 2;
+                    let (first, second) = std::thread::scope(|scope| {
+                        let (rule, pending, g) = (&rule, &pending, &*g);
+                        let second = scope.spawn(move || pending.verify_range(rule, g, half..));
+                        let first = pending.verify_range(rule, g, ..half);
+                        (first, second.join().expect("helper thread"))
+                    });
+                    let verdict = Verdict {
+                        failure: first.failure.or(second.failure),
+                        pairs: first.pairs + second.pairs,
+                    };
+                    self.settle(g, &mut pending, verdict);
+                    continue;
+                }
+                if overflow {
+                    return Err(StepError::Overflow);
+                }
+                if n1 >= until {
+                    return Ok(());
+                }
+                // A mask evaluation or a plain step, on one thread.
+                let stop = self.next_boundary(n1, until).max(n1 + 1);
+                self.extend(g, stop.min(n1 + BLOCK))?;
+                continue;
+            }
+            let target = self.next_boundary(n1, until.min(n1 + ROUND));
+            g.reserve(target - n1);
+            let mut current = Deferred::default();
+            // The helper reads g[..n1] only; this thread appends g[n1..]
+            // within the room reserved above, so the buffer does not move.
+            // SAFETY: the slice covers initialised values that nobody writes
+            // while it lives (pushes write past n1 into reserved capacity;
+            // nothing truncates g before the scope ends).
+            let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), n1) };
+            // The helper confirms the first part of the pending positions;
+            // this thread, after its step 1, the rest: `share` is tuned each
+            // round so that both finish together.
+            let split = pending.items.len() - (pending.items.len() as f64 * share) as usize;
+            let started = std::time::Instant::now();
+            let (produced, produce_time, mine, theirs) = std::thread::scope(|scope| {
+                let helper = (split > 0).then(|| {
+                    let (rule, pending) = (&rule, &pending);
+                    scope.spawn(move || {
+                        let t = std::time::Instant::now();
+                        let verdict = pending.verify_range(rule, prefix, ..split);
+                        (verdict, t.elapsed())
+                    })
+                });
+                let produced = self.produce(g, target, &mut current);
+                let produce_time = started.elapsed();
+                let mine = pending.verify_range(&rule, prefix, split..);
+                let theirs = helper.map(|h| h.join().expect("helper thread"));
+                (produced, produce_time, mine, theirs)
+            });
+            let verify_time = started.elapsed().saturating_sub(produce_time);
+            if !pending.is_empty() {
+                // Per-position cost of step 2, and the share that evens out.
+                let their_time = theirs.as_ref().map_or(verify_time, |t| t.1);
+                let per_item = (their_time.as_secs_f64() / split.max(1) as f64)
+                    .max(verify_time.as_secs_f64() / (pending.items.len() - split).max(1) as f64);
+                let total = per_item * pending.items.len() as f64;
+                if per_item > 0.0 && total > 0.0 {
+                    let ideal =
+                        ((total - produce_time.as_secs_f64()) / (2.0 * total)).clamp(0.0, 0.9);
+                    share = 0.5 * share + 0.5 * ideal;
+                }
+                let (theirs, _) = theirs.unwrap_or((
+                    Verdict {
+                        failure: None,
+                        pairs: 0,
+                    },
+                    std::time::Duration::ZERO,
+                ));
+                let verdict = Verdict {
+                    failure: theirs.failure.or(mine.failure),
+                    pairs: theirs.pairs + mine.pairs,
+                };
+                let failed = verdict.failure.is_some();
+                self.settle(g, &mut pending, verdict);
+                if failed {
+                    // Everything produced this round rests on a wrong value.
+                    // Rare values tend to come in runs, so go on without
+                    // guessing for a round.
+                    let n = g.len();
+                    let stop = self.next_boundary(n, until.min(n + ROUND));
+                    self.extend(g, stop)?;
+                    continue;
+                }
+            }
+            pending = current;
+            match produced {
+                Ok(()) => {}
+                Err(StepError::Overflow) => overflow = true,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Step 1 over `g.len()..target` (or until a mask evaluation falls due),
+    /// deferring step 2 into `defer`.
+    fn produce<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        target: usize,
+        defer: &mut Deferred,
+    ) -> Result<(), StepError> {
+        while g.len() < target {
+            if self.eval_due(g.len() as u64) {
+                break;
+            }
+            let len = BLOCK.min(target - g.len());
+            self.block(g, len, Some(&mut *defer))?;
+        }
+        Ok(())
+    }
+
+    /// Applies a verdict on `pending`: counts its work, and at a failure
+    /// cuts the values back to that position and records the right value.
+    fn settle<T: Cell>(&mut self, g: &mut Vec<T>, pending: &mut Deferred, verdict: Verdict) {
+        self.counters.search_pairs += verdict.pairs;
+        if let Some((n, value)) = verdict.failure {
+            self.counters.full_searches += 1;
+            g.truncate(n);
+            self.three.truncate(n);
+            self.commit(g, value);
+        }
+        pending.clear();
+    }
+
+    /// The end of a sequential stretch: never past the next scheduled mask
+    /// evaluation, so that every run makes the same choices.
+    fn next_boundary(&self, n: usize, stop: usize) -> usize {
+        let e = self.schedule.next_eval as usize;
+        if e > n && e < stop { e } else { stop }
+    }
+}
+
+/// Positions per round of the two-thread mode.
+const ROUND: usize = 4096;
+
+/// Positions whose step-1 value waits for step 2.
+#[derive(Debug, Default)]
+struct Deferred {
+    /// `(n, v, xlimit, start, len)`: the need set is `needs[start..start + len]`.
+    items: Vec<(usize, u32, usize, usize, usize)>,
+    needs: Vec<u64>,
+}
+
+/// What step 2 found on a list of deferred positions.
+struct Verdict {
+    /// The first position whose value is not `v`, and its value.
+    failure: Option<(usize, u32)>,
+    pairs: u64,
+}
+
+impl Deferred {
+    fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    fn clear(&mut self) {
+        self.items.clear();
+        self.needs.clear();
+    }
+
+    fn push(&mut self, n: usize, v: u32, xlimit: usize, need: &[u64]) {
+        self.items
+            .push((n, v, xlimit, self.needs.len(), need.len()));
+        self.needs.extend_from_slice(need);
+    }
+
+    /// Forgets the positions from `n` on.
+    fn drop_from(&mut self, n: usize) {
+        let keep = self.items.partition_point(|item| item.0 < n);
+        if let Some(&(_, _, _, start, _)) = self.items.get(keep) {
+            self.needs.truncate(start);
+        }
+        self.items.truncate(keep);
+    }
+
+    /// Step 2 for the positions of `range` in order, stopping at the first
+    /// whose need set is not covered. `g` holds at least the values before
+    /// the last of them.
+    fn verify_range<T: Cell>(
+        &self,
+        rule: &TakeBreak,
+        g: &[T],
+        range: impl std::slice::SliceIndex<
+            [(usize, u32, usize, usize, usize)],
+            Output = [(usize, u32, usize, usize, usize)],
+        >,
+    ) -> Verdict {
+        let mut pairs = 0;
+        let mut bits = Vec::new();
+        for &(n, _v, xlimit, start, len) in &self.items[range] {
+            bits.clear();
+            bits.extend_from_slice(&self.needs[start..start + len]);
+            bits.resize(len.max(8), 0);
+            let (outcome, visited) = search(rule, g, n, xlimit, &mut bits);
+            pairs += visited;
+            if let Some(w) = outcome {
+                return Verdict {
+                    failure: Some((n, w)),
+                    pairs,
+                };
+            }
+        }
+        Verdict {
+            failure: None,
+            pairs,
+        }
     }
 }
 
