@@ -125,8 +125,8 @@ unsafe fn nonzero_bits_avx512(bytes: &[u8], out: &mut [u64]) {
     }
 }
 
-/// Whether the AVX-512 paths can run (F, BW, VL, VBMI and VBMI2), checked
-/// once.
+/// Whether the AVX-512 paths can run (F, BW, VL, VBMI and VBMI2, with
+/// POPCNT, BMI1 and BMI2), checked once.
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn avx512_available() -> bool {
     static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
@@ -136,6 +136,9 @@ pub(crate) fn avx512_available() -> bool {
             && is_x86_feature_detected!("avx512vl")
             && is_x86_feature_detected!("avx512vbmi")
             && is_x86_feature_detected!("avx512vbmi2")
+            && is_x86_feature_detected!("popcnt")
+            && is_x86_feature_detected!("bmi1")
+            && is_x86_feature_detected!("bmi2")
     })
 }
 
@@ -201,7 +204,7 @@ fn count_below(bits: &[u64], xlimit: usize) -> usize {
 /// The need set below `xlimit` as a 512-bit register (bit `v` is bit
 /// `v % 8` of byte `v / 8`, as in the words of `bits`).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt,bmi1,bmi2")]
 #[inline]
 fn load_table(bits: &[u64], xlimit: usize) -> std::arch::x86_64::__m512i {
     use std::arch::x86_64::*;
@@ -217,7 +220,7 @@ fn load_table(bits: &[u64], xlimit: usize) -> std::arch::x86_64::__m512i {
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt,bmi1,bmi2")]
 unsafe fn cover_u16_avx512(
     w: &[u16],
     m: usize,
@@ -232,8 +235,8 @@ unsafe fn cover_u16_avx512(
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
         25, 26, 27, 28, 29, 30, 31,
     );
-    let one_bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
-    let seven = _mm512_set1_epi16(7);
+    let one = _mm512_set1_epi16(1);
+    let fifteen = _mm512_set1_epi16(15);
     let mut list = [0u16; BATCH + 32];
     let mut b = 1;
     while b + 31 <= half && any_below(bits, xlimit) {
@@ -248,11 +251,10 @@ unsafe fn cover_u16_avx512(
             let lo = unsafe { _mm512_loadu_si512(w.as_ptr().add(b) as *const _) };
             let hi = unsafe { _mm512_loadu_si512(w.as_ptr().add(m - b - 31) as *const _) };
             let x = _mm512_xor_si512(lo, _mm512_permutexvar_epi16(reverse, hi));
-            let byte_index = _mm512_cvtepi16_epi8(_mm512_srli_epi16(x, 3));
-            let bit_index = _mm512_cvtepi16_epi8(_mm512_and_si512(x, seven));
-            let bytes = _mm512_permutexvar_epi8(_mm512_castsi256_si512(byte_index), table);
-            let select = _mm256_shuffle_epi8(one_bit, bit_index);
-            let hits = _mm256_test_epi8_mask(_mm512_castsi512_si256(bytes), select);
+            // The table as 32 words of 16 bits: word x / 16, bit x % 16.
+            let words = _mm512_permutexvar_epi16(_mm512_srli_epi16(x, 4), table);
+            let select = _mm512_sllv_epi16(one, _mm512_and_si512(x, fifteen));
+            let hits = _mm512_test_epi16_mask(words, select);
             let packed = _mm512_maskz_compress_epi16(hits, x);
             unsafe { _mm512_storeu_si512(list.as_mut_ptr().add(count) as *mut _, packed) };
             count += hits.count_ones() as usize;
@@ -265,7 +267,7 @@ unsafe fn cover_u16_avx512(
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt,bmi1,bmi2")]
 unsafe fn cover_u8_avx512(
     w: &[u8],
     m: usize,
