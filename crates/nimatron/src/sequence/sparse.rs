@@ -606,7 +606,9 @@ impl Sparse {
                         failure: first.failure.or(second.failure),
                         pairs: first.pairs + second.pairs,
                     };
-                    self.settle(g, &mut pending, verdict);
+                    if self.settle(g, &mut pending, verdict) {
+                        self.calm(g, until)?;
+                    }
                     continue;
                 }
                 if overflow {
@@ -672,15 +674,9 @@ impl Sparse {
                     failure: theirs.failure.or(mine.failure),
                     pairs: theirs.pairs + mine.pairs,
                 };
-                let failed = verdict.failure.is_some();
-                self.settle(g, &mut pending, verdict);
-                if failed {
+                if self.settle(g, &mut pending, verdict) {
                     // Everything produced this round rests on a wrong value.
-                    // Rare values tend to come in runs, so go on without
-                    // guessing for a round.
-                    let n = g.len();
-                    let stop = self.next_boundary(n, until.min(n + ROUND));
-                    self.extend(g, stop)?;
+                    self.calm(g, until)?;
                     continue;
                 }
             }
@@ -713,15 +709,31 @@ impl Sparse {
 
     /// Applies a verdict on `pending`: counts its work, and at a failure
     /// cuts the values back to that position and records the right value.
-    fn settle<T: Cell>(&mut self, g: &mut Vec<T>, pending: &mut Deferred, verdict: Verdict) {
+    /// Returns whether it failed.
+    fn settle<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        pending: &mut Deferred,
+        verdict: Verdict,
+    ) -> bool {
         self.counters.search_pairs += verdict.pairs;
-        if let Some((n, value)) = verdict.failure {
-            self.counters.full_searches += 1;
-            g.truncate(n);
-            self.three.truncate(n);
-            self.commit(g, value);
-        }
         pending.clear();
+        let Some((n, value)) = verdict.failure else {
+            return false;
+        };
+        self.counters.full_searches += 1;
+        g.truncate(n);
+        self.three.truncate(n);
+        self.commit(g, value);
+        true
+    }
+
+    /// After a wrong guess: rare values tend to come in runs, so go on
+    /// without guessing for [`CALM`] positions.
+    fn calm<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
+        let n = g.len();
+        let stop = self.next_boundary(n, until.min(n + CALM));
+        self.extend(g, stop)
     }
 
     /// The end of a sequential stretch: never past the next scheduled mask
@@ -734,6 +746,9 @@ impl Sparse {
 
 /// Positions per round of the two-thread mode.
 const ROUND: usize = 4096;
+
+/// Positions computed on one thread after a guess failed.
+const CALM: usize = 16 * ROUND;
 
 /// Positions whose step-1 value waits for step 2.
 #[derive(Debug, Default)]
