@@ -207,8 +207,9 @@ pub struct GrundyArgs {
     /// auto, naive or sparse.
     #[arg(long, default_value = "auto")]
     pub algorithm: String,
-    /// Threads for the sparse method: 1 or 2 (a helper thread computes far
-    /// rare pairs a block ahead). Default 1.
+    /// Threads for the sparse method: 1, or 2 and more (two are used: one
+    /// runs step 1 a round ahead while both confirm the previous round with
+    /// step 2). Default: 2 when the machine has two cores or more.
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
     /// Save progress here periodically and on Ctrl-C; resume from it if it exists.

@@ -32,7 +32,7 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
     let threads = match args.threads {
         Some(0) => return Err(bad_input("--threads must be at least 1")),
         Some(t) => t,
-        None => 1,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
     };
     let memory_limit = match args.memory_limit {
         Some(g) if !(g > 0.0 && g.is_finite()) => {
@@ -428,13 +428,19 @@ fn write_summary(
         }
         None => writeln!(out, "  period           none found up to n = {n}")?,
     }
+    // Only the sparse method uses a second thread, and never more than two.
+    let used = if s.method == "sparse" {
+        threads.min(2)
+    } else {
+        1
+    };
     writeln!(
         out,
         "  method           {} ({} asked), {} thread{}",
         s.method,
         algorithm,
-        threads,
-        if threads == 1 { "" } else { "s" }
+        used,
+        if used == 1 { "" } else { "s" }
     )?;
     let c = &s.counters;
     if c.rare_pairs + c.search_pairs > 0 {

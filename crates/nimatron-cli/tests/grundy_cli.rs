@@ -239,3 +239,112 @@ fn human_summary_names_the_essentials() {
     );
     assert!(text.contains("filled in by the proven period"), "{text}");
 }
+
+/// Ctrl-C (SIGINT) stops a long run cleanly: a non-zero exit, a message
+/// naming where it stopped, and a checkpoint. The run resumed from it and
+/// taken a little past that point equals an uninterrupted run to the same
+/// size, value for value.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_a_checkpoint_that_resumes_exactly() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let ckpt = temp("ctrl-c.ckpt");
+    let ckpt_arg = ckpt.to_str().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args([
+            "grundy",
+            "officers",
+            "--to",
+            "100000000",
+            "--checkpoint",
+            ckpt_arg,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let started = Instant::now();
+    let out = child.wait_with_output().expect("exits");
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "stopped promptly"
+    );
+    assert!(!out.status.success(), "an interrupted run is not a success");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let at: u64 = err
+        .split("interrupted at n = ")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("names where it stopped: {err}"));
+    assert!(err.contains("checkpoint saved"), "{err}");
+    assert!(at > 0 && at < 100_000_000);
+    let to = (at + 50_000).to_string();
+    let (resumed, whole) = (temp("resumed.bin"), temp("whole.bin"));
+    let out = nimatron(&[
+        "grundy",
+        "officers",
+        "--to",
+        &to,
+        "--checkpoint",
+        ckpt_arg,
+        "--out",
+        resumed.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("resuming from"));
+    let out = nimatron(&[
+        "grundy",
+        "officers",
+        "--to",
+        &to,
+        "--out",
+        whole.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let (a, b) = (
+        std::fs::read(&resumed).unwrap(),
+        std::fs::read(&whole).unwrap(),
+    );
+    assert!(a.len() > 24 + (at as usize));
+    assert!(a == b, "resumed and uninterrupted values differ");
+}
+
+/// On a terminal a long run shows a progress bar with n, the rate and the
+/// time left. `script` (util-linux, part of every Debian system) gives the
+/// run a terminal; the bar is redrawn in place with carriage returns.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_terminal_shows_progress_with_rate_and_eta() {
+    let command = format!(
+        "{} grundy officers --to 2000000",
+        env!("CARGO_BIN_EXE_nimatron")
+    );
+    let out = std::process::Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let screen = String::from_utf8_lossy(&out.stdout);
+    let bars: Vec<&str> = screen
+        .split('\r')
+        .filter(|line| line.contains("] n = ") && line.contains("/s") && line.contains("ETA"))
+        .collect();
+    assert!(!bars.is_empty(), "no progress bar in {screen:?}");
+    assert!(screen.contains("G(2000000)"), "the summary follows the bar");
+}
