@@ -72,6 +72,8 @@ pub(crate) struct Sparse {
     class_bits: [Vec<u64>; 2],
     /// Scratch: the options of one row as bits.
     hit: Vec<u64>,
+    /// The two row buffers a helper thread fills (two-thread mode).
+    helper_rows: [Vec<u8>; 2],
     /// One row of stamps per position of the current block: `rows[j *
     /// size + x] == tag` when `x` is an option of position `n0 + j`.
     rows: Vec<u8>,
@@ -139,6 +141,7 @@ impl Sparse {
             need_bits: Vec::new(),
             class_bits: [Vec::new(), Vec::new()],
             hit: Vec::new(),
+            helper_rows: [Vec::new(), Vec::new()],
             rows: Vec::new(),
             tag: 0,
             max_value: 0,
@@ -321,7 +324,7 @@ impl Sparse {
                 continue;
             }
             let len = BLOCK.min(until - n);
-            self.block(g, len, None)?;
+            self.block(g, len, None, None)?;
         }
         Ok(())
     }
@@ -331,7 +334,12 @@ impl Sparse {
     /// rare entry `(a, r)` whose partner `b` lies before `n0` at every
     /// position of the block. Returns, per split digit, the range of the
     /// rare list that was handled here; the per-position pass does the rest.
-    fn far_pass<T: Cell>(&mut self, g: &[T], len: usize) -> [(usize, usize); MAX_SPLITS] {
+    fn far_pass<T: Cell>(
+        &mut self,
+        g: &[T],
+        len: usize,
+        shared: bool,
+    ) -> [(usize, usize); MAX_SPLITS] {
         let n0 = g.len();
         let width = self.stride();
         let mut handled = [(0usize, 0usize); MAX_SPLITS];
@@ -351,38 +359,27 @@ impl Sparse {
             if hi_a < lo_a {
                 continue;
             }
-            let lo = self.rare.partition_point(|&(a, _)| (a as usize) < lo_a);
-            let hi = self.rare.partition_point(|&(a, _)| (a as usize) <= hi_a);
+            let (lo, hi) = far_range(&self.rare, k, lo_a, hi_a);
             handled[slot] = (lo, hi);
-            let entries = &self.rare[lo..hi];
-            if self.rule.unequal || len != BLOCK {
-                for &(a, r) in entries {
-                    let a = a as usize;
-                    let base = n0 - k - a;
-                    let src = &g[base..base + len];
-                    // With unequal splits the pair (a, a) at p = 2a + k is
-                    // no move.
-                    let skip = if self.rule.unequal {
-                        (2 * a + k).checked_sub(n0).filter(|&j| j < len)
-                    } else {
-                        None
-                    };
-                    stamp_rows(rows, width, src, r, tag, skip);
-                }
+            // With a helper, this thread takes only the entries whose
+            // partners may lie in the block before (see `helper_far_pass`).
+            let mine = if shared {
+                lo.max(hi.min(far_range(&self.rare, k, 2 * BLOCK, hi_a).0))
             } else {
-                let src = &g[..n0];
-                match width {
-                    256 => stamp_block::<T, 256>(rows, src, k, entries, tag),
-                    512 => stamp_block::<T, 512>(rows, src, k, entries, tag),
-                    1024 => stamp_block::<T, 1024>(rows, src, k, entries, tag),
-                    _ => {
-                        for &(a, r) in entries {
-                            let base = n0 - k - a as usize;
-                            stamp_rows(rows, width, &g[base..base + len], r, tag, None);
-                        }
-                    }
-                }
-            }
+                hi
+            };
+            let unequal = self.rule.unequal;
+            stamp_entries(
+                rows,
+                width,
+                g,
+                n0,
+                len,
+                k,
+                &self.rare[lo..mine],
+                unequal,
+                tag,
+            );
         }
         handled
     }
@@ -394,6 +391,7 @@ impl Sparse {
         g: &mut Vec<T>,
         len: usize,
         mut defer: Option<&mut Deferred>,
+        helper_rows: Option<&[u8]>,
     ) -> Result<(), StepError> {
         let n0 = g.len();
         let size = self.marks.size();
@@ -406,13 +404,14 @@ impl Sparse {
             self.rows.fill(0);
             self.tag = 1;
         }
-        let handled = self.far_pass(g, len);
+        let handled = self.far_pass(g, len, helper_rows.is_some());
         for j in 0..len {
             let n = n0 + j;
             if j > 0 && (self.eval_due(n as u64) || self.marks.size() != size) {
                 break;
             }
-            let (v, settled) = self.finish_row(g, n, j * width, &handled)?;
+            let extra = helper_rows.map(|rows| &rows[j * width..(j + 1) * width]);
+            let (v, settled) = self.finish_row(g, n, j * width, &handled, extra)?;
             let value = if settled {
                 v
             } else if let Some(d) = defer.as_deref_mut() {
@@ -453,6 +452,7 @@ impl Sparse {
         n: usize,
         offset: usize,
         handled: &[(usize, usize); MAX_SPLITS],
+        extra: Option<&[u8]>,
     ) -> Result<(u32, bool), StepError> {
         let width = self.stride();
         let tag = self.tag;
@@ -509,6 +509,20 @@ impl Sparse {
         // Options are below `width`, so values from there up are never hit.
         let hit_words = width / 64;
         row_bits(row, tag, &mut self.hit[..hit_words]);
+        if let Some(extra) = extra {
+            // The helper's rows (tag HELPER_TAG) hold the far pairs.
+            let mut more = [0u64; 16];
+            for (chunk, hit) in extra
+                .chunks(16 * 64)
+                .zip(self.hit[..hit_words].chunks_mut(16))
+            {
+                let words = chunk.len() / 64;
+                row_bits(chunk, HELPER_TAG, &mut more[..words]);
+                for (h, m) in hit.iter_mut().zip(&more[..words]) {
+                    *h |= m;
+                }
+            }
+        }
         let (in_class, other) = (
             &self.class_bits[sparse_class],
             &self.class_bits[1 - sparse_class],
@@ -586,7 +600,6 @@ impl Sparse {
         let rule = self.rule.clone();
         let mut pending = Deferred::default();
         let mut overflow = false;
-        let mut share = 0.0f64;
         loop {
             let n1 = g.len();
             let produce =
@@ -631,54 +644,11 @@ impl Sparse {
             // while it lives (pushes write past n1 into reserved capacity;
             // nothing truncates g before the scope ends).
             let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), n1) };
-            // The helper confirms the first part of the pending positions;
-            // this thread, after its step 1, the rest: `share` is tuned each
-            // round so that both finish together.
-            let split = pending.items.len() - (pending.items.len() as f64 * share) as usize;
-            let started = std::time::Instant::now();
-            let (produced, produce_time, mine, theirs) = std::thread::scope(|scope| {
-                let helper = (split > 0).then(|| {
-                    let (rule, pending) = (&rule, &pending);
-                    scope.spawn(move || {
-                        let t = std::time::Instant::now();
-                        let verdict = pending.verify_range(rule, prefix, ..split);
-                        (verdict, t.elapsed())
-                    })
-                });
-                let produced = self.produce(g, target, &mut current);
-                let produce_time = started.elapsed();
-                let mine = pending.verify_range(&rule, prefix, split..);
-                let theirs = helper.map(|h| h.join().expect("helper thread"));
-                (produced, produce_time, mine, theirs)
-            });
-            let verify_time = started.elapsed().saturating_sub(produce_time);
-            if !pending.is_empty() {
-                // Per-position cost of step 2, and the share that evens out.
-                let their_time = theirs.as_ref().map_or(verify_time, |t| t.1);
-                let per_item = (their_time.as_secs_f64() / split.max(1) as f64)
-                    .max(verify_time.as_secs_f64() / (pending.items.len() - split).max(1) as f64);
-                let total = per_item * pending.items.len() as f64;
-                if per_item > 0.0 && total > 0.0 {
-                    let ideal =
-                        ((total - produce_time.as_secs_f64()) / (2.0 * total)).clamp(0.0, 0.9);
-                    share = 0.5 * share + 0.5 * ideal;
-                }
-                let (theirs, _) = theirs.unwrap_or((
-                    Verdict {
-                        failure: None,
-                        pairs: 0,
-                    },
-                    std::time::Duration::ZERO,
-                ));
-                let verdict = Verdict {
-                    failure: theirs.failure.or(mine.failure),
-                    pairs: theirs.pairs + mine.pairs,
-                };
-                if self.settle(g, &mut pending, verdict) {
-                    // Everything produced this round rests on a wrong value.
-                    self.calm(g, until)?;
-                    continue;
-                }
+            let (produced, verdict) = self.round(g, prefix, target, &rule, &pending, &mut current);
+            if !pending.is_empty() && self.settle(g, &mut pending, verdict) {
+                // Everything produced this round rests on a wrong value.
+                self.calm(g, until)?;
+                continue;
             }
             pending = current;
             match produced {
@@ -689,22 +659,113 @@ impl Sparse {
         }
     }
 
-    /// Step 1 over `g.len()..target` (or until a mask evaluation falls due),
-    /// deferring step 2 into `defer`.
-    fn produce<T: Cell>(
+    /// One round of the two-thread mode: this thread runs step 1 over
+    /// `g.len()..target` block by block, deferring step 2 into `current`;
+    /// the helper fills the far rows of each block one block ahead (their
+    /// partners lie two blocks back, already known). Both threads confirm
+    /// `pending` with step 2 whenever they would otherwise wait, the helper
+    /// from the front and this thread from the back. `prefix` is `g` as it
+    /// was when the round began.
+    fn round<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
+        prefix: &[T],
         target: usize,
-        defer: &mut Deferred,
-    ) -> Result<(), StepError> {
-        while g.len() < target {
-            if self.eval_due(g.len() as u64) {
-                break;
+        rule: &TakeBreak,
+        pending: &Deferred,
+        current: &mut Deferred,
+    ) -> (Result<(), StepError>, Verdict) {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let n1 = g.len();
+        let size = self.marks.size();
+        let width = self.stride();
+        let blocks = (target - n1).div_ceil(BLOCK);
+        for buf in &mut self.helper_rows {
+            if buf.len() < BLOCK * width {
+                buf.resize(BLOCK * width, 0);
             }
-            let len = BLOCK.min(target - g.len());
-            self.block(g, len, Some(&mut *defer))?;
         }
-        Ok(())
+        let rare = self.rare.clone();
+        let a_done = AtomicUsize::new(0);
+        let b_done = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let queue = Queue::new(pending.items.len());
+        let [buf0, buf1] = &mut self.helper_rows;
+        let bufs = [buf0.as_mut_ptr() as usize, buf1.as_mut_ptr() as usize];
+        let values = g.as_ptr() as usize;
+        let helper_rows = std::mem::take(&mut self.helper_rows);
+        let result = std::thread::scope(|scope| {
+            let (a_done, b_done, stop, queue, rare) = (&a_done, &b_done, &stop, &queue, &rare);
+            let helper = scope.spawn(move || {
+                let mut verdict = Verdict::default();
+                'blocks: for t in 0..blocks {
+                    let mut spins = 0u32;
+                    while t > a_done.load(Ordering::Acquire) + 1 {
+                        if stop.load(Ordering::Acquire) {
+                            break 'blocks;
+                        }
+                        if !queue.confirm_front(pending, rule, prefix, &mut verdict) {
+                            spin(&mut spins);
+                        }
+                    }
+                    if stop.load(Ordering::Acquire) {
+                        break;
+                    }
+                    let n0 = n1 + t * BLOCK;
+                    let len = BLOCK.min(target - n0);
+                    // SAFETY: the producer has committed every value before
+                    // n0 - BLOCK (a_done >= t - 1, read with Acquire) and
+                    // appends only past them, within reserved room; buffer
+                    // t % 2 was last read by the producer for block t - 2,
+                    // which it has finished, and it reads this one only
+                    // after b_done says so.
+                    let known = unsafe {
+                        std::slice::from_raw_parts(values as *const T, n0.saturating_sub(BLOCK))
+                    };
+                    let rows = unsafe {
+                        std::slice::from_raw_parts_mut(bufs[t % 2] as *mut u8, BLOCK * width)
+                    };
+                    helper_far_pass(rows, width, known, n0, len, rule, rare);
+                    b_done.store(t + 1, Ordering::Release);
+                }
+                while queue.confirm_front(pending, rule, prefix, &mut verdict) {}
+                verdict
+            });
+            let mut produced = Ok(());
+            let mut mine = Verdict::default();
+            for t in 0..blocks {
+                let n0 = g.len();
+                if n0 != n1 + t * BLOCK || self.eval_due(n0 as u64) || self.marks.size() != size {
+                    break;
+                }
+                let mut spins = 0u32;
+                while b_done.load(Ordering::Acquire) < t + 1 {
+                    if !queue.confirm_back(pending, rule, prefix, &mut mine) {
+                        spin(&mut spins);
+                    }
+                }
+                let len = BLOCK.min(target - n0);
+                // SAFETY: the helper finished these rows (b_done > t, read
+                // with Acquire) and writes the other buffer until this
+                // block is done.
+                let rows =
+                    unsafe { std::slice::from_raw_parts(bufs[t % 2] as *const u8, len * width) };
+                if let Err(e) = self.block(g, len, Some(&mut *current), Some(rows)) {
+                    produced = Err(e);
+                    break;
+                }
+                if g.len() != n0 + len {
+                    break;
+                }
+                a_done.store(t + 1, Ordering::Release);
+            }
+            stop.store(true, Ordering::Release);
+            while queue.confirm_back(pending, rule, prefix, &mut mine) {}
+            let theirs = helper.join().expect("helper thread");
+            (produced, mine.merge(theirs))
+        });
+        self.helper_rows = helper_rows;
+        result
     }
 
     /// Applies a verdict on `pending`: counts its work, and at a failure
@@ -759,10 +820,145 @@ struct Deferred {
 }
 
 /// What step 2 found on a list of deferred positions.
+#[derive(Default)]
 struct Verdict {
     /// The first position whose value is not `v`, and its value.
     failure: Option<(usize, u32)>,
     pairs: u64,
+}
+
+impl Verdict {
+    /// Both threads' findings: the earliest failure counts.
+    fn merge(self, other: Verdict) -> Verdict {
+        let failure = match (self.failure, other.failure) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        Verdict {
+            failure,
+            pairs: self.pairs + other.pairs,
+        }
+    }
+}
+
+/// The deferred positions still to confirm in a round: the helper takes
+/// chunks from the front, the producer from the back.
+struct Queue {
+    ends: std::sync::Mutex<(usize, usize)>,
+}
+
+impl Queue {
+    const CHUNK: usize = 8;
+
+    fn new(len: usize) -> Queue {
+        Queue {
+            ends: std::sync::Mutex::new((0, len)),
+        }
+    }
+
+    fn take(&self, front: bool) -> Option<std::ops::Range<usize>> {
+        let mut ends = self.ends.lock().expect("queue lock");
+        let (lo, hi) = *ends;
+        if lo >= hi {
+            return None;
+        }
+        Some(if front {
+            ends.0 = (lo + Self::CHUNK).min(hi);
+            lo..ends.0
+        } else {
+            ends.1 = hi.saturating_sub(Self::CHUNK).max(lo);
+            ends.1..hi
+        })
+    }
+
+    /// Confirms one chunk from the front; false when none is left.
+    fn confirm_front<T: Cell>(
+        &self,
+        pending: &Deferred,
+        rule: &TakeBreak,
+        g: &[T],
+        verdict: &mut Verdict,
+    ) -> bool {
+        self.confirm(true, pending, rule, g, verdict)
+    }
+
+    /// Confirms one chunk from the back; false when none is left.
+    fn confirm_back<T: Cell>(
+        &self,
+        pending: &Deferred,
+        rule: &TakeBreak,
+        g: &[T],
+        verdict: &mut Verdict,
+    ) -> bool {
+        self.confirm(false, pending, rule, g, verdict)
+    }
+
+    fn confirm<T: Cell>(
+        &self,
+        front: bool,
+        pending: &Deferred,
+        rule: &TakeBreak,
+        g: &[T],
+        verdict: &mut Verdict,
+    ) -> bool {
+        let Some(range) = self.take(front) else {
+            return false;
+        };
+        let found = pending.verify_range(rule, g, range);
+        *verdict = std::mem::take(verdict).merge(found);
+        true
+    }
+}
+
+/// Waits a little: spins first, then yields the core.
+fn spin(spins: &mut u32) {
+    *spins += 1;
+    if *spins < 1 << 12 {
+        std::hint::spin_loop();
+    } else {
+        std::thread::yield_now();
+    }
+}
+
+/// The helper's part of step 1 for the block `n0..n0 + len`: the rare
+/// entries with `a >= 2 BLOCK` (partners before `n0 - BLOCK`, all in
+/// `known`), stamped with [`HELPER_TAG`] into freshly cleared rows.
+fn helper_far_pass<T: Cell>(
+    rows: &mut [u8],
+    width: usize,
+    known: &[T],
+    n0: usize,
+    len: usize,
+    rule: &TakeBreak,
+    rare: &[(u64, u32)],
+) {
+    rows[..len * width].fill(0);
+    if rule.split_two.len() > MAX_SPLITS {
+        return;
+    }
+    for &k in &rule.split_two {
+        let k = k as usize;
+        let lo_a = (BLOCK.saturating_sub(k)).max(1);
+        let Some(hi_a) = n0.checked_sub(k + 1) else {
+            continue;
+        };
+        if hi_a < lo_a {
+            continue;
+        }
+        let (lo, hi) = far_range(rare, k, lo_a, hi_a);
+        let from = lo.max(hi.min(far_range(rare, k, 2 * BLOCK, hi_a).0));
+        stamp_entries(
+            rows,
+            width,
+            known,
+            n0,
+            len,
+            k,
+            &rare[from..hi],
+            rule.unequal,
+            HELPER_TAG,
+        );
+    }
 }
 
 impl Deferred {
@@ -862,19 +1058,69 @@ unsafe fn row_bits_avx512(row: &[u8], tag: u8, out: &mut [u64]) {
     }
 }
 
-/// [`stamp_rows`] for a whole block of rows of a fixed width: the block
-/// starts at `n0 = src.len()` and entry `(a, r)` pairs position `n0 + j`
-/// with `src[n0 - k - a + j]`.
+/// The tag of the rows a helper thread fills.
+const HELPER_TAG: u8 = 1;
+
+/// The index range of the rare entries with `lo_a <= a <= hi_a`.
+fn far_range(rare: &[(u64, u32)], _k: usize, lo_a: usize, hi_a: usize) -> (usize, usize) {
+    let lo = rare.partition_point(|&(a, _)| (a as usize) < lo_a);
+    let hi = rare.partition_point(|&(a, _)| (a as usize) <= hi_a);
+    (lo, hi.max(lo))
+}
+
+/// Stamps `r ^ G(n0 + j - k - a)` into row `j` (rows of `width` bytes for
+/// positions `n0..n0 + len`) for every entry `(a, r)`; every partner must be
+/// in `g`. With unequal splits the pair `(a, a)` is no move.
+#[allow(clippy::too_many_arguments)]
+fn stamp_entries<T: Cell>(
+    rows: &mut [u8],
+    width: usize,
+    g: &[T],
+    n0: usize,
+    len: usize,
+    k: usize,
+    entries: &[(u64, u32)],
+    unequal: bool,
+    tag: u8,
+) {
+    if unequal || len != BLOCK {
+        for &(a, r) in entries {
+            let a = a as usize;
+            let base = n0 - k - a;
+            let src = &g[base..base + len];
+            let skip = if unequal {
+                (2 * a + k).checked_sub(n0).filter(|&j| j < len)
+            } else {
+                None
+            };
+            stamp_rows(rows, width, src, r, tag, skip);
+        }
+        return;
+    }
+    match width {
+        256 => stamp_block::<T, 256>(rows, g, n0 - k, entries, tag),
+        512 => stamp_block::<T, 512>(rows, g, n0 - k, entries, tag),
+        1024 => stamp_block::<T, 1024>(rows, g, n0 - k, entries, tag),
+        _ => {
+            for &(a, r) in entries {
+                let base = n0 - k - a as usize;
+                stamp_rows(rows, width, &g[base..base + len], r, tag, None);
+            }
+        }
+    }
+}
+
+/// [`stamp_rows`] for a whole block of rows of a fixed width: entry
+/// `(a, r)` pairs position `j` of the block with `src[start - a + j]`.
 #[inline(never)]
 fn stamp_block<T: Cell, const W: usize>(
     rows: &mut [u8],
     src: &[T],
-    k: usize,
+    start: usize,
     entries: &[(u64, u32)],
     tag: u8,
 ) {
     let rows = &mut rows[..BLOCK * W];
-    let start = src.len() - k;
     for &(a, r) in entries {
         let base = start - a as usize;
         let window: &[T; BLOCK] = src[base..base + BLOCK]
