@@ -74,6 +74,9 @@ pub(crate) struct Sparse {
     hit: Vec<u64>,
     /// The two row buffers a helper thread fills (two-thread mode).
     helper_rows: [Vec<u8>; 2],
+    /// The producer's share of the far entries in two-thread mode, tuned
+    /// each round so that neither thread waits for the other.
+    far_share: f64,
     /// One row of stamps per position of the current block: `rows[j *
     /// size + x] == tag` when `x` is an option of position `n0 + j`.
     rows: Vec<u8>,
@@ -142,6 +145,7 @@ impl Sparse {
             class_bits: [Vec::new(), Vec::new()],
             hit: Vec::new(),
             helper_rows: [Vec::new(), Vec::new()],
+            far_share: 0.2,
             rows: Vec::new(),
             tag: 0,
             max_value: 0,
@@ -338,7 +342,7 @@ impl Sparse {
         &mut self,
         g: &[T],
         len: usize,
-        shared: bool,
+        shared: Option<f64>,
     ) -> [(usize, usize); MAX_SPLITS] {
         let n0 = g.len();
         let width = self.stride();
@@ -363,10 +367,9 @@ impl Sparse {
             handled[slot] = (lo, hi);
             // With a helper, this thread takes only the entries whose
             // partners may lie in the block before (see `helper_far_pass`).
-            let mine = if shared {
-                lo.max(hi.min(far_range(&self.rare, k, 2 * BLOCK, hi_a).0))
-            } else {
-                hi
+            let mine = match shared {
+                Some(share) => split_point(&self.rare, k, lo, hi, hi_a, share),
+                None => hi,
             };
             let unequal = self.rule.unequal;
             stamp_entries(
@@ -404,7 +407,7 @@ impl Sparse {
             self.rows.fill(0);
             self.tag = 1;
         }
-        let handled = self.far_pass(g, len, helper_rows.is_some());
+        let handled = self.far_pass(g, len, helper_rows.map(|_| self.far_share));
         for j in 0..len {
             let n = n0 + j;
             if j > 0 && (self.eval_due(n as u64) || self.marks.size() != size) {
@@ -694,10 +697,12 @@ impl Sparse {
         let bufs = [buf0.as_mut_ptr() as usize, buf1.as_mut_ptr() as usize];
         let values = g.as_ptr() as usize;
         let helper_rows = std::mem::take(&mut self.helper_rows);
+        let share = self.far_share;
         let result = std::thread::scope(|scope| {
             let (a_done, b_done, stop, queue, rare) = (&a_done, &b_done, &stop, &queue, &rare);
             let helper = scope.spawn(move || {
                 let mut verdict = Verdict::default();
+                let mut idle = 0u64;
                 'blocks: for t in 0..blocks {
                     let mut spins = 0u32;
                     while t > a_done.load(Ordering::Acquire) + 1 {
@@ -708,6 +713,7 @@ impl Sparse {
                             spin(&mut spins);
                         }
                     }
+                    idle += spins as u64;
                     if stop.load(Ordering::Acquire) {
                         break;
                     }
@@ -725,14 +731,15 @@ impl Sparse {
                     let rows = unsafe {
                         std::slice::from_raw_parts_mut(bufs[t % 2] as *mut u8, BLOCK * width)
                     };
-                    helper_far_pass(rows, width, known, n0, len, rule, rare);
+                    helper_far_pass(rows, width, known, n0, len, rule, rare, share);
                     b_done.store(t + 1, Ordering::Release);
                 }
                 while queue.confirm_front(pending, rule, prefix, &mut verdict) {}
-                verdict
+                (verdict, idle)
             });
             let mut produced = Ok(());
             let mut mine = Verdict::default();
+            let mut idle = 0u64;
             for t in 0..blocks {
                 let n0 = g.len();
                 if n0 != n1 + t * BLOCK || self.eval_due(n0 as u64) || self.marks.size() != size {
@@ -744,6 +751,7 @@ impl Sparse {
                         spin(&mut spins);
                     }
                 }
+                idle += spins as u64;
                 let len = BLOCK.min(target - n0);
                 // SAFETY: the helper finished these rows (b_done > t, read
                 // with Acquire) and writes the other buffer until this
@@ -761,11 +769,18 @@ impl Sparse {
             }
             stop.store(true, Ordering::Release);
             while queue.confirm_back(pending, rule, prefix, &mut mine) {}
-            let theirs = helper.join().expect("helper thread");
-            (produced, mine.merge(theirs))
+            let (theirs, their_idle) = helper.join().expect("helper thread");
+            (produced, mine.merge(theirs), idle, their_idle)
         });
         self.helper_rows = helper_rows;
-        result
+        let (produced, verdict, idle, their_idle) = result;
+        // Whoever waited has time to spare: move far entries towards it.
+        if idle > their_idle + 64 {
+            self.far_share = (self.far_share + 0.02).min(0.9);
+        } else if their_idle > idle + 64 {
+            self.far_share = (self.far_share - 0.02).max(0.0);
+        }
+        (produced, verdict)
     }
 
     /// Applies a verdict on `pending`: counts its work, and at a failure
@@ -923,6 +938,7 @@ fn spin(spins: &mut u32) {
 /// The helper's part of step 1 for the block `n0..n0 + len`: the rare
 /// entries with `a >= 2 BLOCK` (partners before `n0 - BLOCK`, all in
 /// `known`), stamped with [`HELPER_TAG`] into freshly cleared rows.
+#[allow(clippy::too_many_arguments)]
 fn helper_far_pass<T: Cell>(
     rows: &mut [u8],
     width: usize,
@@ -931,6 +947,7 @@ fn helper_far_pass<T: Cell>(
     len: usize,
     rule: &TakeBreak,
     rare: &[(u64, u32)],
+    share: f64,
 ) {
     rows[..len * width].fill(0);
     if rule.split_two.len() > MAX_SPLITS {
@@ -946,7 +963,7 @@ fn helper_far_pass<T: Cell>(
             continue;
         }
         let (lo, hi) = far_range(rare, k, lo_a, hi_a);
-        let from = lo.max(hi.min(far_range(rare, k, 2 * BLOCK, hi_a).0));
+        let from = split_point(rare, k, lo, hi, hi_a, share);
         stamp_entries(
             rows,
             width,
@@ -1066,6 +1083,23 @@ fn far_range(rare: &[(u64, u32)], _k: usize, lo_a: usize, hi_a: usize) -> (usize
     let lo = rare.partition_point(|&(a, _)| (a as usize) < lo_a);
     let hi = rare.partition_point(|&(a, _)| (a as usize) <= hi_a);
     (lo, hi.max(lo))
+}
+
+/// Where the producer's part of a block's far entries `lo..hi` ends and
+/// the helper's begins: after about `share` of them, and never before the
+/// first entry with `a >= 2 BLOCK` (the helper's partners must lie two
+/// blocks back).
+fn split_point(
+    rare: &[(u64, u32)],
+    k: usize,
+    lo: usize,
+    hi: usize,
+    hi_a: usize,
+    share: f64,
+) -> usize {
+    let two_back = far_range(rare, k, 2 * BLOCK, hi_a).0;
+    let wanted = lo + ((hi - lo) as f64 * share) as usize;
+    wanted.max(two_back).clamp(lo, hi)
 }
 
 /// Stamps `r ^ G(n0 + j - k - a)` into row `j` (rows of `width` bytes for
