@@ -703,6 +703,7 @@ impl Sparse {
             let helper = scope.spawn(move || {
                 let mut verdict = Verdict::default();
                 let mut idle = 0u64;
+                let mut budget = SPIN_START;
                 'blocks: for t in 0..blocks {
                     let mut spins = 0u32;
                     while t > a_done.load(Ordering::Acquire) + 1 {
@@ -710,10 +711,11 @@ impl Sparse {
                             break 'blocks;
                         }
                         if !queue.confirm_front(pending, rule, prefix, &mut verdict) {
-                            spin(&mut spins);
+                            spin(&mut spins, budget);
                         }
                     }
                     idle += spins as u64;
+                    budget = next_budget(spins, budget);
                     if stop.load(Ordering::Acquire) {
                         break;
                     }
@@ -740,6 +742,7 @@ impl Sparse {
             let mut produced = Ok(());
             let mut mine = Verdict::default();
             let mut idle = 0u64;
+            let mut budget = SPIN_START;
             for t in 0..blocks {
                 let n0 = g.len();
                 if n0 != n1 + t * BLOCK || self.eval_due(n0 as u64) || self.marks.size() != size {
@@ -748,10 +751,11 @@ impl Sparse {
                 let mut spins = 0u32;
                 while b_done.load(Ordering::Acquire) < t + 1 {
                     if !queue.confirm_back(pending, rule, prefix, &mut mine) {
-                        spin(&mut spins);
+                        spin(&mut spins, budget);
                     }
                 }
                 idle += spins as u64;
+                budget = next_budget(spins, budget);
                 let len = BLOCK.min(target - n0);
                 // SAFETY: the helper finished these rows (b_done > t, read
                 // with Acquire) and writes the other buffer until this
@@ -925,13 +929,30 @@ impl Queue {
     }
 }
 
-/// Waits a little: spins first, then yields the core.
-fn spin(spins: &mut u32) {
+/// Waits a little: spins up to `budget` times, then yields the core.
+fn spin(spins: &mut u32, budget: u32) {
     *spins += 1;
-    if *spins < 1 << 12 {
+    if *spins < budget {
         std::hint::spin_loop();
     } else {
         std::thread::yield_now();
+    }
+}
+
+/// The first spin budget of a round.
+const SPIN_START: u32 = 64;
+
+/// The two threads may share one core (the scheduler does not always
+/// spread a short run at once), and then a long spin holds up the very
+/// thread it waits for. So a wait that only ended after yielding halves
+/// the spin budget, and one that ended while spinning doubles it.
+fn next_budget(spins: u32, budget: u32) -> u32 {
+    if spins >= budget {
+        (budget / 2).max(16)
+    } else if spins > 0 {
+        (budget * 2).min(1 << 12)
+    } else {
+        budget
     }
 }
 
