@@ -126,8 +126,8 @@ impl FromStr for Algorithm {
 pub struct SequenceOptions {
     /// The algorithm.
     pub algorithm: Algorithm,
-    /// Threads for the sparse method (a helper thread precomputes far rare
-    /// pairs); 1 = none. Two are used at most.
+    /// Threads for the sparse method: 1, or 2 and more, of which two are
+    /// used (step 1 a round ahead, step 2 shared; see the `sparse` module).
     pub threads: usize,
     /// The most memory, in bytes, a run may plan to use.
     pub memory_limit: u64,

@@ -22,10 +22,11 @@
 //! the value histogram finds the mask with fewest rare positions) at every
 //! power of two, and sooner when rare positions pile up.
 //!
-//! With two threads, the pairs of step 1 whose rare part lies far back are
-//! computed a block ahead by a helper thread (their partners are already
-//! known), while the main thread finishes the current block; the result is
-//! the same as on one thread.
+//! Step 1 goes a block of positions at a time, writing the option values of
+//! the far rare pairs into a byte row per position. With two threads, step
+//! 1 runs a round ahead taking each `v` as the value while step 2 confirms
+//! the previous round (see [`Sparse::extend_parallel`]); the result is the
+//! same as on one thread.
 
 use super::game::TakeBreak;
 use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
@@ -363,12 +364,12 @@ impl Sparse {
             if hi_a < lo_a {
                 continue;
             }
-            let (lo, hi) = far_range(&self.rare, k, lo_a, hi_a);
+            let (lo, hi) = far_range(&self.rare, lo_a, hi_a);
             handled[slot] = (lo, hi);
             // With a helper, this thread takes only the entries whose
             // partners may lie in the block before (see `helper_far_pass`).
             let mine = match shared {
-                Some(share) => split_point(&self.rare, k, lo, hi, hi_a, share),
+                Some(share) => split_point(&self.rare, lo, hi, hi_a, share),
                 None => hi,
             };
             let unequal = self.rule.unequal;
@@ -983,8 +984,8 @@ fn helper_far_pass<T: Cell>(
         if hi_a < lo_a {
             continue;
         }
-        let (lo, hi) = far_range(rare, k, lo_a, hi_a);
-        let from = split_point(rare, k, lo, hi, hi_a, share);
+        let (lo, hi) = far_range(rare, lo_a, hi_a);
+        let from = split_point(rare, lo, hi, hi_a, share);
         stamp_entries(
             rows,
             width,
@@ -1100,7 +1101,7 @@ unsafe fn row_bits_avx512(row: &[u8], tag: u8, out: &mut [u64]) {
 const HELPER_TAG: u8 = 1;
 
 /// The index range of the rare entries with `lo_a <= a <= hi_a`.
-fn far_range(rare: &[(u64, u32)], _k: usize, lo_a: usize, hi_a: usize) -> (usize, usize) {
+fn far_range(rare: &[(u64, u32)], lo_a: usize, hi_a: usize) -> (usize, usize) {
     let lo = rare.partition_point(|&(a, _)| (a as usize) < lo_a);
     let hi = rare.partition_point(|&(a, _)| (a as usize) <= hi_a);
     (lo, hi.max(lo))
@@ -1110,15 +1111,8 @@ fn far_range(rare: &[(u64, u32)], _k: usize, lo_a: usize, hi_a: usize) -> (usize
 /// the helper's begins: after about `share` of them, and never before the
 /// first entry with `a >= 2 BLOCK` (the helper's partners must lie two
 /// blocks back).
-fn split_point(
-    rare: &[(u64, u32)],
-    k: usize,
-    lo: usize,
-    hi: usize,
-    hi_a: usize,
-    share: f64,
-) -> usize {
-    let two_back = far_range(rare, k, 2 * BLOCK, hi_a).0;
+fn split_point(rare: &[(u64, u32)], lo: usize, hi: usize, hi_a: usize, share: f64) -> usize {
+    let two_back = far_range(rare, 2 * BLOCK, hi_a).0;
     let wanted = lo + ((hi - lo) as f64 * share) as usize;
     wanted.max(two_back).clamp(lo, hi)
 }
