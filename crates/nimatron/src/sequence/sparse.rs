@@ -619,11 +619,7 @@ impl Sparse {
                         let first = pending.verify_range(rule, g, ..half);
                         (first, second.join().expect("helper thread"))
                     });
-                    let verdict = Verdict {
-                        failure: first.failure.or(second.failure),
-                        pairs: first.pairs + second.pairs,
-                    };
-                    if self.settle(g, &mut pending, verdict) {
+                    if self.settle(g, &mut pending, first.merge(second)) {
                         self.calm(g, until)?;
                     }
                     continue;
@@ -642,11 +638,11 @@ impl Sparse {
             let target = self.next_boundary(n1, until.min(n1 + ROUND));
             g.reserve(target - n1);
             let mut current = Deferred::default();
-            // The helper reads g[..n1] only; this thread appends g[n1..]
-            // within the room reserved above, so the buffer does not move.
+            // Step 2 reads g[..n1] only; step 1 appends g[n1..] within the
+            // room reserved above, so the buffer does not move.
             // SAFETY: the slice covers initialised values that nobody writes
-            // while it lives (pushes write past n1 into reserved capacity;
-            // nothing truncates g before the scope ends).
+            // while it is used, which is only inside `round` (pushes write
+            // past n1 into reserved capacity; `round` never truncates g).
             let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), n1) };
             let (produced, verdict) = self.round(g, prefix, target, &rule, &pending, &mut current);
             if !pending.is_empty() && self.settle(g, &mut pending, verdict) {
