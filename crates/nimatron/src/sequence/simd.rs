@@ -15,7 +15,7 @@
 use super::values::Cell;
 
 /// Pairs marked all at once at the start of a scan.
-pub(crate) const DENSE_PAIRS: usize = 256;
+const DENSE_PAIRS: usize = 256;
 
 /// Values covered by the marking table of the first phase.
 const DENSE_LIMIT: usize = 1024;
