@@ -73,8 +73,11 @@ pub(crate) struct Sparse {
     class_bits: [Vec<u64>; 2],
     /// Scratch: the options of one row as bits.
     hit: Vec<u64>,
-    /// The two row buffers a helper thread fills (two-thread mode).
-    helper_rows: [Vec<u8>; 2],
+    /// The helper thread's own byte rows (two-thread mode).
+    helper_scratch: Vec<u8>,
+    /// The ring of [`LAG`] blocks of option bits the helper hands over:
+    /// block `t` of a round in slot `t % LAG`, `width / 64` words per row.
+    helper_bits: Vec<u64>,
     /// The producer's share of the far entries in two-thread mode, tuned
     /// each round so that neither thread waits for the other.
     far_share: f64,
@@ -145,7 +148,8 @@ impl Sparse {
             need_bits: Vec::new(),
             class_bits: [Vec::new(), Vec::new()],
             hit: Vec::new(),
-            helper_rows: [Vec::new(), Vec::new()],
+            helper_scratch: Vec::new(),
+            helper_bits: Vec::new(),
             far_share: 0.2,
             rows: Vec::new(),
             tag: 0,
@@ -352,7 +356,7 @@ impl Sparse {
             return handled;
         }
         let tag = self.tag;
-        let rows = &mut self.rows[..len * width];
+        let rows = &mut self.rows[..len * width + ROW_SLACK];
         for (slot, &k) in self.rule.split_two.iter().enumerate() {
             let k = k as usize;
             // Far: a >= BLOCK - k keeps b = p - k - a below n0 for every p
@@ -395,26 +399,27 @@ impl Sparse {
         g: &mut Vec<T>,
         len: usize,
         mut defer: Option<&mut Deferred>,
-        helper_rows: Option<&[u8]>,
+        helper_bits: Option<&[u64]>,
     ) -> Result<(), StepError> {
         let n0 = g.len();
         let size = self.marks.size();
         let width = self.stride();
-        if self.rows.len() < BLOCK * width {
-            self.rows.resize(BLOCK * width, 0);
+        if self.rows.len() < BLOCK * width + ROW_SLACK {
+            self.rows.resize(BLOCK * width + ROW_SLACK, 0);
         }
         self.tag = self.tag.wrapping_add(1);
         if self.tag == 0 {
             self.rows.fill(0);
             self.tag = 1;
         }
-        let handled = self.far_pass(g, len, helper_rows.map(|_| self.far_share));
+        let handled = self.far_pass(g, len, helper_bits.map(|_| self.far_share));
         for j in 0..len {
             let n = n0 + j;
             if j > 0 && (self.eval_due(n as u64) || self.marks.size() != size) {
                 break;
             }
-            let extra = helper_rows.map(|rows| &rows[j * width..(j + 1) * width]);
+            let words = width / 64;
+            let extra = helper_bits.map(|bits| &bits[j * words..(j + 1) * words]);
             let (v, settled) = self.finish_row(g, n, j * width, &handled, extra)?;
             let value = if settled {
                 v
@@ -456,7 +461,7 @@ impl Sparse {
         n: usize,
         offset: usize,
         handled: &[(usize, usize); MAX_SPLITS],
-        extra: Option<&[u8]>,
+        extra: Option<&[u64]>,
     ) -> Result<(u32, bool), StepError> {
         let width = self.stride();
         let tag = self.tag;
@@ -514,17 +519,9 @@ impl Sparse {
         let hit_words = width / 64;
         row_bits(row, tag, &mut self.hit[..hit_words]);
         if let Some(extra) = extra {
-            // The helper's rows (tag HELPER_TAG) hold the far pairs.
-            let mut more = [0u64; 16];
-            for (chunk, hit) in extra
-                .chunks(16 * 64)
-                .zip(self.hit[..hit_words].chunks_mut(16))
-            {
-                let words = chunk.len() / 64;
-                row_bits(chunk, HELPER_TAG, &mut more[..words]);
-                for (h, m) in hit.iter_mut().zip(&more[..words]) {
-                    *h |= m;
-                }
+            // The helper's far pairs, already as bits.
+            for (h, m) in self.hit[..hit_words].iter_mut().zip(extra) {
+                *h |= m;
             }
         }
         let (in_class, other) = (
@@ -660,12 +657,14 @@ impl Sparse {
     }
 
     /// One round of the two-thread mode: this thread runs step 1 over
-    /// `g.len()..target` block by block, deferring step 2 into `current`;
-    /// the helper fills the far rows of each block one block ahead (their
-    /// partners lie two blocks back, already known). Both threads confirm
-    /// `pending` with step 2 whenever they would otherwise wait, the helper
-    /// from the front and this thread from the back. `prefix` is `g` as it
-    /// was when the round began.
+    /// `g.len()..target` block by block, deferring step 2 into `current`.
+    /// The helper stamps the far rare entries (`a >= LAG * BLOCK`, whose
+    /// partners lie [`LAG`] - 1 blocks back) into its own rows, up to
+    /// `LAG - 1` blocks ahead, and hands each block over as bits through a
+    /// ring of `LAG` slots. Both threads confirm `pending` with step 2
+    /// whenever they would otherwise wait, the helper from the front and
+    /// this thread from the back. `prefix` is `g` as it was when the round
+    /// began.
     fn round<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
@@ -679,31 +678,36 @@ impl Sparse {
         let n1 = g.len();
         let size = self.marks.size();
         let width = self.stride();
+        let words = width / 64;
         let blocks = (target - n1).div_ceil(BLOCK);
-        for buf in &mut self.helper_rows {
-            if buf.len() < BLOCK * width {
-                buf.resize(BLOCK * width, 0);
-            }
+        if self.helper_scratch.len() < BLOCK * width + ROW_SLACK {
+            self.helper_scratch = vec![0; BLOCK * width + ROW_SLACK];
+        }
+        if self.helper_bits.len() < LAG * BLOCK * words {
+            self.helper_bits = vec![0; LAG * BLOCK * words];
         }
         let rare = self.rare.clone();
         let a_done = AtomicUsize::new(0);
         let b_done = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let queue = Queue::new(pending.items.len());
-        let [buf0, buf1] = &mut self.helper_rows;
-        let bufs = [buf0.as_mut_ptr() as usize, buf1.as_mut_ptr() as usize];
+        let ring = self.helper_bits.as_mut_ptr() as usize;
         let values = g.as_ptr() as usize;
-        let helper_rows = std::mem::take(&mut self.helper_rows);
+        let mut scratch = std::mem::take(&mut self.helper_scratch);
         let share = self.far_share;
         let result = std::thread::scope(|scope| {
             let (a_done, b_done, stop, queue, rare) = (&a_done, &b_done, &stop, &queue, &rare);
+            let scratch = &mut scratch;
             let helper = scope.spawn(move || {
                 let mut verdict = Verdict::default();
                 let mut idle = 0u64;
                 let mut budget = SPIN_START;
+                // The rows are this thread's own: fresh ones each round.
+                scratch.fill(0);
+                let mut tag = 0u8;
                 'blocks: for t in 0..blocks {
                     let mut spins = 0u32;
-                    while t > a_done.load(Ordering::Acquire) + 1 {
+                    while a_done.load(Ordering::Acquire) + LAG < t + 1 {
                         if stop.load(Ordering::Acquire) {
                             break 'blocks;
                         }
@@ -719,18 +723,36 @@ impl Sparse {
                     let n0 = n1 + t * BLOCK;
                     let len = BLOCK.min(target - n0);
                     // SAFETY: the producer has committed every value before
-                    // n0 - BLOCK (a_done >= t - 1, read with Acquire) and
-                    // appends only past them, within reserved room; buffer
-                    // t % 2 was last read by the producer for block t - 2,
-                    // which it has finished, and it reads this one only
-                    // after b_done says so.
+                    // n0 - (LAG - 1) BLOCK (a_done >= t + 1 - LAG, read with
+                    // Acquire) and appends only past them, within reserved
+                    // room. Slot t % LAG was last read by the producer for
+                    // block t - LAG, which it has finished (same a_done),
+                    // and it reads this one only after b_done says so.
                     let known = unsafe {
-                        std::slice::from_raw_parts(values as *const T, n0.saturating_sub(BLOCK))
+                        std::slice::from_raw_parts(
+                            values as *const T,
+                            n0.saturating_sub((LAG - 1) * BLOCK),
+                        )
                     };
-                    let rows = unsafe {
-                        std::slice::from_raw_parts_mut(bufs[t % 2] as *mut u8, BLOCK * width)
+                    let slot = unsafe {
+                        std::slice::from_raw_parts_mut(
+                            (ring as *mut u64).add((t % LAG) * BLOCK * words),
+                            BLOCK * words,
+                        )
                     };
-                    helper_far_pass(rows, width, known, n0, len, rule, rare, share);
+                    tag = tag.wrapping_add(1);
+                    if tag == 0 {
+                        scratch.fill(0);
+                        tag = 1;
+                    }
+                    helper_far_pass(scratch, width, known, n0, len, rule, rare, share, tag);
+                    for (row, bits) in scratch
+                        .chunks_exact(width)
+                        .zip(slot.chunks_exact_mut(words))
+                        .take(len)
+                    {
+                        row_bits(row, tag, bits);
+                    }
                     b_done.store(t + 1, Ordering::Release);
                 }
                 while queue.confirm_front(pending, rule, prefix, &mut verdict) {}
@@ -747,19 +769,30 @@ impl Sparse {
                 }
                 let mut spins = 0u32;
                 while b_done.load(Ordering::Acquire) < t + 1 {
+                    if helper.is_finished() {
+                        // Only a panic ends the helper early; join re-raises it.
+                        break;
+                    }
                     if !queue.confirm_back(pending, rule, prefix, &mut mine) {
                         spin(&mut spins, budget);
                     }
                 }
+                if b_done.load(Ordering::Acquire) < t + 1 {
+                    break;
+                }
                 idle += spins as u64;
                 budget = next_budget(spins, budget);
                 let len = BLOCK.min(target - n0);
-                // SAFETY: the helper finished these rows (b_done > t, read
-                // with Acquire) and writes the other buffer until this
-                // block is done.
-                let rows =
-                    unsafe { std::slice::from_raw_parts(bufs[t % 2] as *const u8, len * width) };
-                if let Err(e) = self.block(g, len, Some(&mut *current), Some(rows)) {
+                // SAFETY: the helper finished this slot (b_done > t, read
+                // with Acquire) and does not write it again until this block
+                // is done (a_done).
+                let bits = unsafe {
+                    std::slice::from_raw_parts(
+                        (ring as *const u64).add((t % LAG) * BLOCK * words),
+                        len * words,
+                    )
+                };
+                if let Err(e) = self.block(g, len, Some(&mut *current), Some(bits)) {
                     produced = Err(e);
                     break;
                 }
@@ -773,7 +806,7 @@ impl Sparse {
             let (theirs, their_idle) = helper.join().expect("helper thread");
             (produced, mine.merge(theirs), idle, their_idle)
         });
-        self.helper_rows = helper_rows;
+        self.helper_scratch = scratch;
         let (produced, verdict, idle, their_idle) = result;
         // Whoever waited has time to spare: move far entries towards it.
         if idle > their_idle + 64 {
@@ -954,8 +987,8 @@ fn next_budget(spins: u32, budget: u32) -> u32 {
 }
 
 /// The helper's part of step 1 for the block `n0..n0 + len`: the rare
-/// entries with `a >= 2 BLOCK` (partners before `n0 - BLOCK`, all in
-/// `known`), stamped with [`HELPER_TAG`] into freshly cleared rows.
+/// entries with `a >= LAG * BLOCK` (partners before `n0 - (LAG - 1) BLOCK`,
+/// all in `known`) past the producer's share, stamped with `tag`.
 #[allow(clippy::too_many_arguments)]
 fn helper_far_pass<T: Cell>(
     rows: &mut [u8],
@@ -966,8 +999,8 @@ fn helper_far_pass<T: Cell>(
     rule: &TakeBreak,
     rare: &[(u64, u32)],
     share: f64,
+    tag: u8,
 ) {
-    rows[..len * width].fill(0);
     if rule.split_two.len() > MAX_SPLITS {
         return;
     }
@@ -991,7 +1024,7 @@ fn helper_far_pass<T: Cell>(
             k,
             &rare[from..hi],
             rule.unequal,
-            HELPER_TAG,
+            tag,
         );
     }
 }
@@ -1093,8 +1126,15 @@ unsafe fn row_bits_avx512(row: &[u8], tag: u8, out: &mut [u64]) {
     }
 }
 
-/// The tag of the rows a helper thread fills.
-const HELPER_TAG: u8 = 1;
+/// Bytes after a block's rows that stamps may reach: `Cell::xor_index`
+/// is below 2^16 without a mask (and below the row width with one), so the
+/// stamping loops need no masking and no bounds checks. Values are below the
+/// row width, so nothing is ever stamped there.
+const ROW_SLACK: usize = 1 << 16;
+
+/// How many blocks the helper thread may run ahead of the producer, plus
+/// one: it takes the rare entries with `a >= LAG * BLOCK`.
+const LAG: usize = 16;
 
 /// The index range of the rare entries with `lo_a <= a <= hi_a`.
 fn far_range(rare: &[(u64, u32)], lo_a: usize, hi_a: usize) -> (usize, usize) {
@@ -1105,12 +1145,12 @@ fn far_range(rare: &[(u64, u32)], lo_a: usize, hi_a: usize) -> (usize, usize) {
 
 /// Where the producer's part of a block's far entries `lo..hi` ends and
 /// the helper's begins: after about `share` of them, and never before the
-/// first entry with `a >= 2 BLOCK` (the helper's partners must lie two
-/// blocks back).
+/// first entry with `a >= LAG * BLOCK` (the helper's partners must lie
+/// `LAG - 1` blocks back).
 fn split_point(rare: &[(u64, u32)], lo: usize, hi: usize, hi_a: usize, share: f64) -> usize {
-    let two_back = far_range(rare, 2 * BLOCK, hi_a).0;
+    let lagging = far_range(rare, LAG * BLOCK, hi_a).0;
     let wanted = lo + ((hi - lo) as f64 * share) as usize;
-    wanted.max(two_back).clamp(lo, hi)
+    wanted.max(lagging).clamp(lo, hi)
 }
 
 /// Stamps `r ^ G(n0 + j - k - a)` into row `j` (rows of `width` bytes for
@@ -1165,15 +1205,17 @@ fn stamp_block<T: Cell, const W: usize>(
     entries: &[(u64, u32)],
     tag: u8,
 ) {
-    let rows = &mut rows[..BLOCK * W];
+    let rows = &mut rows[..BLOCK * W + ROW_SLACK];
     for &(a, r) in entries {
         let base = start - a as usize;
         let window: &[T; BLOCK] = src[base..base + BLOCK]
             .try_into()
             .expect("a block of values");
         for (j, b) in window.iter().enumerate() {
-            let x = (r ^ b.get()) as usize & (W - 1);
-            // SAFETY: j < BLOCK and x < W, inside the BLOCK * W rows.
+            // x < W, as every value is below W; unmasked, it is still below
+            // ROW_SLACK (see `Cell::xor_index`).
+            let x = b.xor_index(r, W - 1);
+            // SAFETY: j < BLOCK and x < ROW_SLACK, inside the rows and slack.
             unsafe { *rows.get_unchecked_mut(j * W + x) = tag };
         }
     }
@@ -1189,14 +1231,14 @@ fn stamp_rows<T: Cell>(
     tag: u8,
     skip: Option<usize>,
 ) {
-    assert!(rows.len() >= src.len() * width && width.is_power_of_two());
+    assert!(rows.len() >= src.len() * width + ROW_SLACK && width.is_power_of_two());
     let mask = width - 1;
     match skip {
         None => {
             for (j, b) in src.iter().enumerate() {
-                let x = (r ^ b.get()) as usize & mask;
-                // SAFETY: j < src.len() and x < width, and the assert above
-                // makes rows hold src.len() rows of width.
+                let x = b.xor_index(r, mask);
+                // SAFETY: j < src.len() and x < ROW_SLACK, and the assert
+                // above makes rows hold src.len() rows of width and the slack.
                 unsafe { *rows.get_unchecked_mut(j * width + x) = tag };
             }
         }

@@ -10,6 +10,10 @@ pub(crate) trait Cell: Copy + Default + Send + Sync + 'static {
     fn get(self) -> u32;
     /// `v` must be at most `MAX`.
     fn new(v: u32) -> Self;
+    /// `self ^ r` as an index: below 2^16 for one- and two-byte cells (no
+    /// mask needed, as `r` is a value of the same width), and `& mask` for
+    /// four-byte cells.
+    fn xor_index(self, r: u32, mask: usize) -> usize;
 }
 
 impl Cell for u8 {
@@ -21,6 +25,10 @@ impl Cell for u8 {
     #[inline(always)]
     fn new(v: u32) -> Self {
         v as u8
+    }
+    #[inline(always)]
+    fn xor_index(self, r: u32, _mask: usize) -> usize {
+        (self as u32 ^ (r & 0xFF)) as usize
     }
 }
 
@@ -34,6 +42,10 @@ impl Cell for u16 {
     fn new(v: u32) -> Self {
         v as u16
     }
+    #[inline(always)]
+    fn xor_index(self, r: u32, _mask: usize) -> usize {
+        (self as u32 ^ (r & 0xFFFF)) as usize
+    }
 }
 
 impl Cell for u32 {
@@ -45,6 +57,10 @@ impl Cell for u32 {
     #[inline(always)]
     fn new(v: u32) -> Self {
         v
+    }
+    #[inline(always)]
+    fn xor_index(self, r: u32, mask: usize) -> usize {
+        (self ^ r) as usize & mask
     }
 }
 
