@@ -7,8 +7,9 @@
 //! lane by lane against the reversed tail, each lane's bit is fetched from
 //! the need set (held in a register, unchanged during the batch) with a byte
 //! permute, and the values that hit are packed into a list. After the batch
-//! the list is crossed off the need set. Within a batch no step waits for
-//! another, so the steps overlap. Elsewhere, and for values of 512 and more,
+//! the list is crossed off the need set, which stays in the register for the
+//! whole scan. Within a batch no step waits for another, so the steps
+//! overlap. Elsewhere, and for values of 512 and more,
 //! a plain loop marks the first pairs all at once and then looks pair by
 //! pair.
 
@@ -170,27 +171,43 @@ fn cover_plain<T: Cell>(
     visited
 }
 
-/// Crosses the packed hit values `list` (all below 512) off `bits`: marks
-/// them in a byte table first, so that no step waits for the one before.
+/// Crosses the packed hit values `list` (all below 512) off the need set
+/// held in `table`. A few are cleared one by one in registers; many are
+/// first marked in a byte table, so that no step waits for the one before.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt,bmi1,bmi2")]
 #[inline]
-fn cross_off_list<V: Copy + Into<usize>>(list: &[V], bits: &mut [u64]) {
-    let mut seen = [0u8; 512];
-    for &x in list {
-        let x: usize = x.into();
-        seen[x & 511] = 1;
+fn cross_off_table<V: Copy + Into<usize>>(
+    list: &[V],
+    table: std::arch::x86_64::__m512i,
+) -> std::arch::x86_64::__m512i {
+    use std::arch::x86_64::*;
+    let mut found = _mm512_setzero_si512();
+    if list.len() <= FEW_HITS {
+        for &x in list {
+            let x: usize = x.into() & 511;
+            // Bit x % 8 of byte x / 8.
+            let one = _mm512_maskz_set1_epi8(1u64 << (x >> 3), (1u8 << (x & 7)) as i8);
+            found = _mm512_or_si512(found, one);
+        }
+    } else {
+        let mut seen = [0u8; 512];
+        for &x in list {
+            let x: usize = x.into();
+            seen[x & 511] = 1;
+        }
+        for (i, chunk) in seen.chunks_exact(64).enumerate() {
+            // SAFETY: the chunk holds 64 bytes.
+            let bytes = unsafe { _mm512_loadu_si512(chunk.as_ptr() as *const _) };
+            let word = _mm512_test_epi8_mask(bytes, bytes);
+            found = _mm512_mask_set1_epi64(found, 1 << i, word as i64);
+        }
     }
-    let mut found = [0u64; 8];
-    nonzero_bits(&seen, &mut found);
-    for (word, f) in bits.iter_mut().zip(found) {
-        *word &= !f;
-    }
+    _mm512_andnot_si512(found, table)
 }
 
-/// Whether any need value below `xlimit` is left.
-#[inline]
-fn any_below(bits: &[u64], xlimit: usize) -> bool {
-    bits[..xlimit / 64].iter().any(|&w| w != 0)
-}
+/// Hit lists up to this long are crossed off one by one.
+const FEW_HITS: usize = 8;
 
 /// Recounts the need values below `xlimit`.
 #[inline]
@@ -219,6 +236,24 @@ fn load_table(bits: &[u64], xlimit: usize) -> std::arch::x86_64::__m512i {
     unsafe { _mm512_maskz_loadu_epi8(keep, bits.as_ptr() as *const i8) }
 }
 
+/// Writes the need set below `xlimit` back from a register made by
+/// [`load_table`]; the words from `xlimit` up are left as they are.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt,bmi1,bmi2")]
+#[inline]
+fn store_table(bits: &mut [u64], xlimit: usize, table: std::arch::x86_64::__m512i) {
+    use std::arch::x86_64::*;
+    assert!(bits.len() >= 8 && xlimit <= 512);
+    let bytes = xlimit / 8;
+    let keep = if bytes >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bytes) - 1
+    };
+    // SAFETY: bits holds at least 8 words = 64 bytes.
+    unsafe { _mm512_mask_storeu_epi8(bits.as_mut_ptr() as *mut i8, keep, table) }
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt,bmi1,bmi2")]
 unsafe fn cover_u16_avx512(
@@ -239,8 +274,8 @@ unsafe fn cover_u16_avx512(
     let fifteen = _mm512_set1_epi16(15);
     let mut list = [0u16; BATCH + 32];
     let mut b = 1;
-    while b + 31 <= half && any_below(bits, xlimit) {
-        let table = load_table(bits, xlimit);
+    let mut table = load_table(bits, xlimit);
+    while b + 31 <= half && _mm512_test_epi64_mask(table, table) != 0 {
         let stop = (b + BATCH).min(half + 1);
         let mut count = 0;
         // SAFETY (the loads): b >= 1 and b + 31 <= half <= m / 2 keep
@@ -260,8 +295,9 @@ unsafe fn cover_u16_avx512(
             count += hits.count_ones() as usize;
             b += 32;
         }
-        cross_off_list(&list[..count], bits);
+        table = cross_off_table(&list[..count], table);
     }
+    store_table(bits, xlimit, table);
     *missing = count_below(bits, xlimit);
     (b - 1) as u64 + cover_plain(w, m, b, half, bits, missing)
 }
@@ -288,8 +324,8 @@ unsafe fn cover_u8_avx512(
     let low5 = _mm512_set1_epi8(0x1F);
     let mut list = [0u8; BATCH + 64];
     let mut b = 1;
-    while b + 63 <= half && any_below(bits, xlimit) {
-        let table = load_table(bits, xlimit);
+    let mut table = load_table(bits, xlimit);
+    while b + 63 <= half && _mm512_test_epi64_mask(table, table) != 0 {
         let stop = (b + BATCH).min(half + 1);
         let mut count = 0;
         // SAFETY (the loads and stores): as in the 16-bit version, with 64
@@ -308,8 +344,9 @@ unsafe fn cover_u8_avx512(
             count += hits.count_ones() as usize;
             b += 64;
         }
-        cross_off_list(&list[..count], bits);
+        table = cross_off_table(&list[..count], table);
     }
+    store_table(bits, xlimit, table);
     *missing = count_below(bits, xlimit);
     (b - 1) as u64 + cover_plain(w, m, b, half, bits, missing)
 }

@@ -703,7 +703,7 @@ impl Sparse {
                 let mut idle = 0u64;
                 let mut budget = SPIN_START;
                 // The rows are this thread's own: fresh ones each round.
-                scratch.fill(0);
+                scratch[..BLOCK * width].fill(0);
                 let mut tag = 0u8;
                 'blocks: for t in 0..blocks {
                     let mut spins = 0u32;
@@ -742,7 +742,7 @@ impl Sparse {
                     };
                     tag = tag.wrapping_add(1);
                     if tag == 0 {
-                        scratch.fill(0);
+                        scratch[..BLOCK * width].fill(0);
                         tag = 1;
                     }
                     helper_far_pass(scratch, width, known, n0, len, rule, rare, share, tag);
