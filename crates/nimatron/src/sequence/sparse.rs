@@ -280,7 +280,7 @@ impl Sparse {
             }
         }
         let (rare, parity, mask) = best.expect("at least one mask");
-        if rare * 8 > total {
+        if rare * 4 > total {
             // Too many rare positions for the method to pay: plain mex.
             self.schedule.mask = 0;
             self.schedule.position_parity = false;
