@@ -363,10 +363,28 @@ mod tests {
             state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
             (state >> 33) as u32
         };
-        for round in 0..200 {
-            let m = 70 + (next() as usize % 400);
+        for round in 0..300 {
             let limit = if round % 2 == 0 { 512 } else { 256 };
-            let g16: Vec<u16> = (0..m + 1).map(|_| (next() % limit) as u16).collect();
+            // Every third round: long scans over values mostly below 64, so
+            // need values above are found late, a few per batch (crossed
+            // off in the register) after a first batch with many hits
+            // (through the byte table).
+            let skewed = round % 3 == 2;
+            let m = if skewed {
+                2000 + next() as usize % 4000
+            } else {
+                70 + next() as usize % 400
+            };
+            let g16: Vec<u16> = (0..m + 1)
+                .map(|_| {
+                    let spread = if skewed && next() % 64 != 0 {
+                        64
+                    } else {
+                        limit
+                    };
+                    (next() % spread) as u16
+                })
+                .collect();
             let g8: Vec<u8> = g16.iter().map(|&x| (x % 256) as u8).collect();
             let need: Vec<usize> = (0..40).map(|_| next() as usize % limit as usize).collect();
             for use_u8 in [false, true] {

@@ -370,8 +370,8 @@ impl Sparse {
             }
             let (lo, hi) = far_range(&self.rare, lo_a, hi_a);
             handled[slot] = (lo, hi);
-            // With a helper, this thread takes only the entries whose
-            // partners may lie in the block before (see `helper_far_pass`).
+            // With a helper, this thread takes its share of the entries and
+            // every one the helper cannot (see `helper_far_pass`).
             let mine = match shared {
                 Some(share) => split_point(&self.rare, lo, hi, hi_a, share),
                 None => hi,
