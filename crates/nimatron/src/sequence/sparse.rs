@@ -407,11 +407,7 @@ impl Sparse {
         if self.rows.len() < BLOCK * width + ROW_SLACK {
             self.rows.resize(BLOCK * width + ROW_SLACK, 0);
         }
-        self.tag = self.tag.wrapping_add(1);
-        if self.tag == 0 {
-            self.rows.fill(0);
-            self.tag = 1;
-        }
+        next_tag(&mut self.tag, &mut self.rows);
         let handled = self.far_pass(g, len, helper_bits.map(|_| self.far_share));
         for j in 0..len {
             let n = n0 + j;
@@ -740,11 +736,7 @@ impl Sparse {
                             BLOCK * words,
                         )
                     };
-                    tag = tag.wrapping_add(1);
-                    if tag == 0 {
-                        scratch[..BLOCK * width].fill(0);
-                        tag = 1;
-                    }
+                    next_tag(&mut tag, scratch);
                     helper_far_pass(scratch, width, known, n0, len, rule, rare, share, tag);
                     for (row, bits) in scratch
                         .chunks_exact(width)
@@ -1123,6 +1115,16 @@ unsafe fn row_bits_avx512(row: &[u8], tag: u8, out: &mut [u64]) {
         // SAFETY: the chunk holds 64 bytes.
         let bytes = unsafe { _mm512_loadu_si512(chunk.as_ptr() as *const _) };
         *word = _mm512_cmpeq_epi8_mask(bytes, t);
+    }
+}
+
+/// Moves on to the next tag of a set of rows (rows hold the tag of the
+/// block that last stamped them); when the tags run out, clears the rows.
+fn next_tag(tag: &mut u8, rows: &mut [u8]) {
+    *tag = tag.wrapping_add(1);
+    if *tag == 0 {
+        rows.fill(0);
+        *tag = 1;
     }
 }
 
