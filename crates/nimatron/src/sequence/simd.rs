@@ -218,6 +218,17 @@ fn count_below(bits: &[u64], xlimit: usize) -> usize {
         .sum()
 }
 
+/// The bytes of a 512-bit need-set register that hold values below
+/// `xlimit` (at most 512), as a byte mask.
+fn table_bytes(xlimit: usize) -> u64 {
+    let bytes = xlimit / 8;
+    if bytes >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bytes) - 1
+    }
+}
+
 /// The need set below `xlimit` as a 512-bit register (bit `v` is bit
 /// `v % 8` of byte `v / 8`, as in the words of `bits`).
 #[cfg(target_arch = "x86_64")]
@@ -226,12 +237,7 @@ fn count_below(bits: &[u64], xlimit: usize) -> usize {
 fn load_table(bits: &[u64], xlimit: usize) -> std::arch::x86_64::__m512i {
     use std::arch::x86_64::*;
     assert!(bits.len() >= 8 && xlimit <= 512);
-    let bytes = xlimit / 8;
-    let keep = if bytes >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bytes) - 1
-    };
+    let keep = table_bytes(xlimit);
     // SAFETY: bits holds at least 8 words = 64 bytes.
     unsafe { _mm512_maskz_loadu_epi8(keep, bits.as_ptr() as *const i8) }
 }
@@ -244,12 +250,7 @@ fn load_table(bits: &[u64], xlimit: usize) -> std::arch::x86_64::__m512i {
 fn store_table(bits: &mut [u64], xlimit: usize, table: std::arch::x86_64::__m512i) {
     use std::arch::x86_64::*;
     assert!(bits.len() >= 8 && xlimit <= 512);
-    let bytes = xlimit / 8;
-    let keep = if bytes >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bytes) - 1
-    };
+    let keep = table_bytes(xlimit);
     // SAFETY: bits holds at least 8 words = 64 bytes.
     unsafe { _mm512_mask_storeu_epi8(bits.as_mut_ptr() as *mut i8, keep, table) }
 }
