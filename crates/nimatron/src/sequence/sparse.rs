@@ -707,7 +707,7 @@ impl Sparse {
                         if stop.load(Ordering::Acquire) {
                             break 'blocks;
                         }
-                        if !queue.confirm_front(pending, rule, prefix, &mut verdict) {
+                        if !queue.confirm(true, pending, rule, prefix, &mut verdict) {
                             spin(&mut spins, budget);
                         }
                     }
@@ -747,7 +747,7 @@ impl Sparse {
                     }
                     b_done.store(t + 1, Ordering::Release);
                 }
-                while queue.confirm_front(pending, rule, prefix, &mut verdict) {}
+                while queue.confirm(true, pending, rule, prefix, &mut verdict) {}
                 (verdict, idle)
             });
             let mut produced = Ok(());
@@ -765,7 +765,7 @@ impl Sparse {
                         // Only a panic ends the helper early; join re-raises it.
                         break;
                     }
-                    if !queue.confirm_back(pending, rule, prefix, &mut mine) {
+                    if !queue.confirm(false, pending, rule, prefix, &mut mine) {
                         spin(&mut spins, budget);
                     }
                 }
@@ -794,7 +794,7 @@ impl Sparse {
                 a_done.store(t + 1, Ordering::Release);
             }
             stop.store(true, Ordering::Release);
-            while queue.confirm_back(pending, rule, prefix, &mut mine) {}
+            while queue.confirm(false, pending, rule, prefix, &mut mine) {}
             let (theirs, their_idle) = helper.join().expect("helper thread");
             (produced, mine.merge(theirs), idle, their_idle)
         });
@@ -912,28 +912,8 @@ impl Queue {
         })
     }
 
-    /// Confirms one chunk from the front; false when none is left.
-    fn confirm_front<T: Cell>(
-        &self,
-        pending: &Deferred,
-        rule: &TakeBreak,
-        g: &[T],
-        verdict: &mut Verdict,
-    ) -> bool {
-        self.confirm(true, pending, rule, g, verdict)
-    }
-
-    /// Confirms one chunk from the back; false when none is left.
-    fn confirm_back<T: Cell>(
-        &self,
-        pending: &Deferred,
-        rule: &TakeBreak,
-        g: &[T],
-        verdict: &mut Verdict,
-    ) -> bool {
-        self.confirm(false, pending, rule, g, verdict)
-    }
-
+    /// Confirms one chunk from the front (`front`) or the back; false
+    /// when none is left.
     fn confirm<T: Cell>(
         &self,
         front: bool,
