@@ -24,16 +24,47 @@ const DENSE_LIMIT: usize = 1024;
 /// Crosses off need values found among pairs `(b, m - b)`, `1 <= b <= half`,
 /// stopping once `missing` reaches 0. `bits` (at least 8 words) holds the
 /// need set; every pair value is below `xlimit`, and `missing` counts the
-/// need values below it. Returns the pairs visited.
+/// need values below it. The scan runs from `b = start` up to `half`, then
+/// from 1 up to `start - 1` (from 1 when `start` is not in `1..=half`):
+/// any order visits the same pairs, and one that begins past the first
+/// heap sizes, whose values are still small, often ends much sooner.
+/// Returns the pairs visited.
 pub(crate) fn cover<T: Cell>(
     window: &[T],
     m: usize,
     half: usize,
+    start: usize,
     xlimit: usize,
     bits: &mut [u64],
     missing: &mut usize,
 ) -> u64 {
-    debug_assert!(window.len() >= m && half <= m / 2 && bits.len() >= 8);
+    let start = if (1..=half).contains(&start) {
+        start
+    } else {
+        1
+    };
+    let mut visited = cover_range(window, m, start, half, xlimit, bits, missing);
+    if start > 1 && *missing > 0 {
+        visited += cover_range(window, m, 1, start - 1, xlimit, bits, missing);
+    }
+    visited
+}
+
+/// [`cover`] over the pairs `from <= b <= to` in order (`1 <= from`, `to <=
+/// m / 2`).
+fn cover_range<T: Cell>(
+    window: &[T],
+    m: usize,
+    from: usize,
+    to: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    debug_assert!(window.len() >= m && from >= 1 && to <= m / 2 && bits.len() >= 8);
+    if from > to {
+        return 0;
+    }
     #[cfg(target_arch = "x86_64")]
     {
         if avx512_available() {
@@ -45,45 +76,46 @@ pub(crate) fn cover<T: Cell>(
                 let w = unsafe {
                     std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len())
                 };
-                return unsafe { cover_u16_avx512(w, m, half, xlimit, bits, missing) };
+                return unsafe { cover_u16_avx512(w, m, from, to, xlimit, bits, missing) };
             }
             if size == 1 && xlimit <= 256 {
                 // SAFETY: as above, T is u8.
                 let w = unsafe {
                     std::slice::from_raw_parts(window.as_ptr() as *const u8, window.len())
                 };
-                return unsafe { cover_u8_avx512(w, m, half, xlimit, bits, missing) };
+                return unsafe { cover_u8_avx512(w, m, from, to, xlimit, bits, missing) };
             }
         }
     }
     let mut visited = 0;
-    let mut from = 1;
-    if xlimit <= DENSE_LIMIT && half >= DENSE_PAIRS && *missing > 4 {
-        dense_prefix(window, m, xlimit, bits, missing);
+    let mut from = from;
+    if xlimit <= DENSE_LIMIT && to + 1 - from >= DENSE_PAIRS && *missing > 4 {
+        dense_prefix(window, m, from, xlimit, bits, missing);
         visited = DENSE_PAIRS as u64;
-        from = DENSE_PAIRS + 1;
+        from += DENSE_PAIRS;
         if *missing == 0 {
             return visited;
         }
     }
-    visited + cover_plain(window, m, from, half, bits, missing)
+    visited + cover_plain(window, m, from, to, bits, missing)
 }
 
 /// Pairs per batch of the vector scan.
 const BATCH: usize = 512;
 
-/// Marks the values of pairs `1..=DENSE_PAIRS`, then crosses them off the
-/// need set and recounts `missing`.
+/// Marks the values of pairs `from..from + DENSE_PAIRS`, then crosses them
+/// off the need set and recounts `missing`.
 fn dense_prefix<T: Cell>(
     window: &[T],
     m: usize,
+    from: usize,
     xlimit: usize,
     bits: &mut [u64],
     missing: &mut usize,
 ) {
     let mut seen = [0u8; DENSE_LIMIT];
-    let lo = &window[1..=DENSE_PAIRS];
-    let hi = &window[m - DENSE_PAIRS..m];
+    let lo = &window[from..from + DENSE_PAIRS];
+    let hi = &window[m + 1 - from - DENSE_PAIRS..=m - from];
     for (a, b) in lo.iter().zip(hi.iter().rev()) {
         seen[(a.get() ^ b.get()) as usize & (DENSE_LIMIT - 1)] = 1;
     }
@@ -260,7 +292,8 @@ fn store_table(bits: &mut [u64], xlimit: usize, table: std::arch::x86_64::__m512
 unsafe fn cover_u16_avx512(
     w: &[u16],
     m: usize,
-    half: usize,
+    from: usize,
+    to: usize,
     xlimit: usize,
     bits: &mut [u64],
     missing: &mut usize,
@@ -274,12 +307,12 @@ unsafe fn cover_u16_avx512(
     let one = _mm512_set1_epi16(1);
     let fifteen = _mm512_set1_epi16(15);
     let mut list = [0u16; BATCH + 32];
-    let mut b = 1;
+    let mut b = from;
     let mut table = load_table(bits, xlimit);
-    while b + 31 <= half && _mm512_test_epi64_mask(table, table) != 0 {
-        let stop = (b + BATCH).min(half + 1);
+    while b + 31 <= to && _mm512_test_epi64_mask(table, table) != 0 {
+        let stop = (b + BATCH).min(to + 1);
         let mut count = 0;
-        // SAFETY (the loads): b >= 1 and b + 31 <= half <= m / 2 keep
+        // SAFETY (the loads): b >= 1 and b + 31 <= to <= m / 2 keep
         // w[b..b + 32] and w[m - b - 31..=m - b] inside w[1..m]; at most
         // BATCH lanes are packed before the list is emptied, and each
         // store writes 32 entries from `count` <= BATCH.
@@ -300,7 +333,7 @@ unsafe fn cover_u16_avx512(
     }
     store_table(bits, xlimit, table);
     *missing = count_below(bits, xlimit);
-    (b - 1) as u64 + cover_plain(w, m, b, half, bits, missing)
+    (b - from) as u64 + cover_plain(w, m, b, to, bits, missing)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -308,7 +341,8 @@ unsafe fn cover_u16_avx512(
 unsafe fn cover_u8_avx512(
     w: &[u8],
     m: usize,
-    half: usize,
+    from: usize,
+    to: usize,
     xlimit: usize,
     bits: &mut [u64],
     missing: &mut usize,
@@ -324,10 +358,10 @@ unsafe fn cover_u8_avx512(
     let seven = _mm512_set1_epi8(7);
     let low5 = _mm512_set1_epi8(0x1F);
     let mut list = [0u8; BATCH + 64];
-    let mut b = 1;
+    let mut b = from;
     let mut table = load_table(bits, xlimit);
-    while b + 63 <= half && _mm512_test_epi64_mask(table, table) != 0 {
-        let stop = (b + BATCH).min(half + 1);
+    while b + 63 <= to && _mm512_test_epi64_mask(table, table) != 0 {
+        let stop = (b + BATCH).min(to + 1);
         let mut count = 0;
         // SAFETY (the loads and stores): as in the 16-bit version, with 64
         // lanes.
@@ -349,7 +383,7 @@ unsafe fn cover_u8_avx512(
     }
     store_table(bits, xlimit, table);
     *missing = count_below(bits, xlimit);
-    (b - 1) as u64 + cover_plain(w, m, b, half, bits, missing)
+    (b - from) as u64 + cover_plain(w, m, b, to, bits, missing)
 }
 
 #[cfg(test)]
@@ -400,11 +434,17 @@ mod tests {
                 let count = |v: &[u64]| v.iter().map(|w| w.count_ones() as usize).sum::<usize>();
                 let (mut ma, mut mb) = (count(&a), count(&b));
                 let half = m / 2;
+                // Scans that start at 1, past the end, or anywhere between.
+                let start = match round % 4 {
+                    0 => 1,
+                    1 => half + 1 + next() as usize % 8,
+                    _ => 1 + next() as usize % half,
+                };
                 if use_u8 {
-                    cover(&g8, m, half, xlimit, &mut a, &mut ma);
+                    cover(&g8, m, half, start, xlimit, &mut a, &mut ma);
                     cover_plain(&g8, m, 1, half, &mut b, &mut mb);
                 } else {
-                    cover(&g16, m, half, xlimit, &mut a, &mut ma);
+                    cover(&g16, m, half, start, xlimit, &mut a, &mut ma);
                     cover_plain(&g16, m, 1, half, &mut b, &mut mb);
                 }
                 // Both stop only when nothing is missing or all pairs are seen,
