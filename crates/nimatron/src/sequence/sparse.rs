@@ -187,6 +187,13 @@ impl Sparse {
         self.schedule.position_parity as u32 & self.k0 as u32 & 1
     }
 
+    /// The class of the values step 1 finds exactly at position `n` (that of
+    /// an XOR with exactly one rare part).
+    #[inline]
+    fn sparse_class(&self, n: u64) -> usize {
+        1 ^ (self.schedule.position_parity as usize & (n.wrapping_sub(self.k0) & 1) as usize)
+    }
+
     /// Whether a position/value pair is rare under the current mask.
     pub fn is_rare(&self, n: u64, value: u32) -> bool {
         self.schedule.mask != 0 && n >= 1 && self.label(n, value) == self.rare_label()
@@ -249,7 +256,9 @@ impl Sparse {
         }
         let mut cost = vec![0u64; candidates.len()];
         let step = (n / 2) / SCAN_SAMPLES;
-        let mut bits = vec![0u64; words.max(8)];
+        // Every value of the searched class below G(p), as bits.
+        let mut need = vec![0u64; words.max(8)];
+        let mut bits = need.clone();
         for i in 0..SCAN_SAMPLES {
             let p = n - 1 - i * step;
             let m = p - k;
@@ -260,27 +269,22 @@ impl Sparse {
             };
             // The estimate ignores pairs past SCAN_CAP, which bounds its cost.
             let half = half.min(SCAN_CAP);
-            let sparse_class = 1
-                ^ (self.schedule.position_parity as usize
-                    & ((p as u64).wrapping_sub(self.k0) & 1) as usize);
-            let other = &self.class_bits[1 - sparse_class];
+            let other = &self.class_bits[1 - self.sparse_class(p as u64)];
             let below = g[p].get() as usize;
+            for (w, word) in need.iter_mut().enumerate().take(words) {
+                let keep = if (w + 1) * 64 <= below {
+                    u64::MAX
+                } else if w * 64 < below {
+                    (1u64 << (below - w * 64)) - 1
+                } else {
+                    0
+                };
+                *word = other[w] & keep;
+            }
+            let count: usize = need.iter().map(|w| w.count_ones() as usize).sum();
             for (j, &start) in candidates.iter().enumerate() {
-                bits.fill(0);
-                for (w, word) in bits.iter_mut().enumerate().take(words) {
-                    let keep = if (w + 1) * 64 <= below {
-                        u64::MAX
-                    } else if w * 64 < below {
-                        (1u64 << (below - w * 64)) - 1
-                    } else {
-                        0
-                    };
-                    *word = other[w] & keep;
-                }
-                let mut missing = bits[..xlimit / 64]
-                    .iter()
-                    .map(|w| w.count_ones() as usize)
-                    .sum();
+                bits.copy_from_slice(&need);
+                let mut missing = count;
                 cost[j] += simd::cover(&g[..m], m, half, start, xlimit, &mut bits, &mut missing);
             }
         }
@@ -543,6 +547,7 @@ impl Sparse {
         let width = self.stride();
         let tag = self.tag;
         let n64 = n as u64;
+        let sparse_class = self.sparse_class(n64);
         if !self.rule.split_three.is_empty() {
             self.marks.begin();
             mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
@@ -590,8 +595,6 @@ impl Sparse {
             visited += (hi - lo) as u64;
         }
         self.counters.rare_pairs += visited;
-        let sparse_class = 1
-            ^ (self.schedule.position_parity as usize & ((n64.wrapping_sub(self.k0)) & 1) as usize);
         // Options are below `width`, so values from there up are never hit.
         let hit_words = width / 64;
         row_bits(row, tag, &mut self.hit[..hit_words]);
