@@ -680,6 +680,10 @@ impl Sparse {
         }
         let rule = self.rule.clone();
         let mut pending = Deferred::default();
+        // The buffers of the round before last, kept for their room: a
+        // round's list grows to hundreds of KiB, and growing a fresh one
+        // each round copies it and faults its pages in again.
+        let mut spare = Deferred::default();
         let mut overflow = false;
         loop {
             let n1 = g.len();
@@ -714,10 +718,9 @@ impl Sparse {
             }
             let target = self.next_boundary(n1, until.min(n1 + ROUND));
             g.reserve(target - n1);
-            let mut current = Deferred {
-                start: self.scan_start,
-                ..Deferred::default()
-            };
+            let mut current = std::mem::take(&mut spare);
+            current.clear();
+            current.start = self.scan_start;
             // Step 2 reads g[..n1] only; step 1 appends g[n1..] within the
             // room reserved above, so the buffer does not move.
             // SAFETY: the slice covers initialised values that nobody writes
@@ -727,10 +730,11 @@ impl Sparse {
             let (produced, verdict) = self.round(g, prefix, target, &rule, &pending, &mut current);
             if !pending.is_empty() && self.settle(g, &mut pending, verdict) {
                 // Everything produced this round rests on a wrong value.
+                spare = current;
                 self.calm(g, until)?;
                 continue;
             }
-            pending = current;
+            spare = std::mem::replace(&mut pending, current);
             match produced {
                 Ok(()) => {}
                 Err(StepError::Overflow) => overflow = true,
