@@ -40,6 +40,7 @@ mod code;
 mod game;
 mod naive;
 mod period;
+mod relay;
 mod simd;
 mod sparse;
 mod values;

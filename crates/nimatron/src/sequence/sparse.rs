@@ -30,6 +30,7 @@
 
 use super::game::TakeBreak;
 use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
+use super::relay::Relay;
 use super::simd;
 use super::values::Cell;
 
@@ -679,6 +680,7 @@ impl Sparse {
             return self.extend(g, until);
         }
         let rule = self.rule.clone();
+        let relay = Relay::new();
         let mut pending = Deferred::default();
         // The buffers of the round before last, kept for their room: a
         // round's list grows to hundreds of KiB, and growing a fresh one
@@ -694,12 +696,11 @@ impl Sparse {
                     // Confirm what is pending before anything else, half on
                     // each thread (positions are checked independently).
                     let half = pending.items.len() / 2;
-                    let (first, second) = std::thread::scope(|scope| {
-                        let (rule, pending, g) = (&rule, &pending, &*g);
-                        let second = scope.spawn(move || pending.verify_range(rule, g, half..));
-                        let first = pending.verify_range(rule, g, ..half);
-                        (first, second.join().expect("helper thread"))
-                    });
+                    let (rule, pending_ref, values) = (&rule, &pending, &*g);
+                    let (second, first) = relay.join(
+                        || pending_ref.verify_range(rule, values, half..),
+                        || pending_ref.verify_range(rule, values, ..half),
+                    );
                     if self.settle(g, &mut pending, first.merge(second)) {
                         self.calm(g, until)?;
                     }
@@ -727,7 +728,8 @@ impl Sparse {
             // while it is used, which is only inside `round` (pushes write
             // past n1 into reserved capacity; `round` never truncates g).
             let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), n1) };
-            let (produced, verdict) = self.round(g, prefix, target, &rule, &pending, &mut current);
+            let (produced, verdict) =
+                self.round(&relay, g, prefix, target, &rule, &pending, &mut current);
             if !pending.is_empty() && self.settle(g, &mut pending, verdict) {
                 // Everything produced this round rests on a wrong value.
                 spare = current;
@@ -752,8 +754,10 @@ impl Sparse {
     /// whenever they would otherwise wait, the helper from the front and
     /// this thread from the back. `prefix` is `g` as it was when the round
     /// began.
+    #[allow(clippy::too_many_arguments)]
     fn round<T: Cell>(
         &mut self,
+        relay: &Relay,
         g: &mut Vec<T>,
         prefix: &[T],
         target: usize,
@@ -782,10 +786,11 @@ impl Sparse {
         let values = g.as_ptr() as usize;
         let mut scratch = std::mem::take(&mut self.helper_scratch);
         let share = self.far_share;
-        let result = std::thread::scope(|scope| {
-            let (a_done, b_done, stop, queue, rare) = (&a_done, &b_done, &stop, &queue, &rare);
-            let scratch = &mut scratch;
-            let helper = scope.spawn(move || {
+        let (a_done, b_done, stop, queue, rare) = (&a_done, &b_done, &stop, &queue, &rare);
+        let scratch_ref = &mut scratch;
+        let ((theirs, their_idle), (produced, mine, idle)) = relay.join(
+            move || {
+                let scratch = scratch_ref;
                 let mut verdict = Verdict::default();
                 let mut idle = 0u64;
                 let mut budget = SPIN_START;
@@ -840,57 +845,59 @@ impl Sparse {
                 }
                 while queue.confirm(true, pending, rule, prefix, &mut verdict) {}
                 (verdict, idle)
-            });
-            let mut produced = Ok(());
-            let mut mine = Verdict::default();
-            let mut idle = 0u64;
-            let mut budget = SPIN_START;
-            for t in 0..blocks {
-                let n0 = g.len();
-                if n0 != n1 + t * BLOCK || self.eval_due(n0 as u64) || self.marks.size() != size {
-                    break;
-                }
-                let mut spins = 0u32;
-                while b_done.load(Ordering::Acquire) < t + 1 {
-                    if helper.is_finished() {
-                        // Only a panic ends the helper early; join re-raises it.
+            },
+            || {
+                let mut produced = Ok(());
+                let mut mine = Verdict::default();
+                let mut idle = 0u64;
+                let mut budget = SPIN_START;
+                for t in 0..blocks {
+                    let n0 = g.len();
+                    if n0 != n1 + t * BLOCK || self.eval_due(n0 as u64) || self.marks.size() != size
+                    {
                         break;
                     }
-                    if !queue.confirm(false, pending, rule, prefix, &mut mine) {
-                        spin(&mut spins, budget);
+                    let mut spins = 0u32;
+                    while b_done.load(Ordering::Acquire) < t + 1 {
+                        if relay.finished() {
+                            // Only a panic ends the helper early; join re-raises it.
+                            break;
+                        }
+                        if !queue.confirm(false, pending, rule, prefix, &mut mine) {
+                            spin(&mut spins, budget);
+                        }
                     }
+                    if b_done.load(Ordering::Acquire) < t + 1 {
+                        break;
+                    }
+                    idle += spins as u64;
+                    budget = next_budget(spins, budget);
+                    let len = BLOCK.min(target - n0);
+                    // SAFETY: the helper finished this slot (b_done > t, read
+                    // with Acquire) and does not write it again until this block
+                    // is done (a_done).
+                    let bits = unsafe {
+                        std::slice::from_raw_parts(
+                            (ring as *const u64).add((t % LAG) * BLOCK * words),
+                            len * words,
+                        )
+                    };
+                    if let Err(e) = self.block(g, len, Some(&mut *current), Some(bits)) {
+                        produced = Err(e);
+                        break;
+                    }
+                    if g.len() != n0 + len {
+                        break;
+                    }
+                    a_done.store(t + 1, Ordering::Release);
                 }
-                if b_done.load(Ordering::Acquire) < t + 1 {
-                    break;
-                }
-                idle += spins as u64;
-                budget = next_budget(spins, budget);
-                let len = BLOCK.min(target - n0);
-                // SAFETY: the helper finished this slot (b_done > t, read
-                // with Acquire) and does not write it again until this block
-                // is done (a_done).
-                let bits = unsafe {
-                    std::slice::from_raw_parts(
-                        (ring as *const u64).add((t % LAG) * BLOCK * words),
-                        len * words,
-                    )
-                };
-                if let Err(e) = self.block(g, len, Some(&mut *current), Some(bits)) {
-                    produced = Err(e);
-                    break;
-                }
-                if g.len() != n0 + len {
-                    break;
-                }
-                a_done.store(t + 1, Ordering::Release);
-            }
-            stop.store(true, Ordering::Release);
-            while queue.confirm(false, pending, rule, prefix, &mut mine) {}
-            let (theirs, their_idle) = helper.join().expect("helper thread");
-            (produced, mine.merge(theirs), idle, their_idle)
-        });
+                stop.store(true, Ordering::Release);
+                while queue.confirm(false, pending, rule, prefix, &mut mine) {}
+                (produced, mine, idle)
+            },
+        );
         self.helper_scratch = scratch;
-        let (produced, verdict, idle, their_idle) = result;
+        let verdict = mine.merge(theirs);
         // Whoever waited has time to spare: move far entries towards it.
         if idle > their_idle + 64 {
             self.far_share = (self.far_share + 0.02).min(0.9);
