@@ -689,8 +689,12 @@ impl Sparse {
         let mut overflow = false;
         loop {
             let n1 = g.len();
-            let produce =
-                !overflow && n1 < until && self.schedule.mask != 0 && !self.eval_due(n1 as u64);
+            let quiet_until = self.guess_from();
+            let produce = !overflow
+                && n1 < until
+                && self.schedule.mask != 0
+                && !self.eval_due(n1 as u64)
+                && n1 >= quiet_until;
             if !produce {
                 if !pending.is_empty() {
                     // Confirm what is pending before anything else, half on
@@ -701,9 +705,7 @@ impl Sparse {
                         || pending_ref.verify_range(rule, values, half..),
                         || pending_ref.verify_range(rule, values, ..half),
                     );
-                    if self.settle(g, &mut pending, first.merge(second)) {
-                        self.calm(g, until)?;
-                    }
+                    self.settle(g, &mut pending, first.merge(second));
                     continue;
                 }
                 if overflow {
@@ -712,9 +714,15 @@ impl Sparse {
                 if n1 >= until {
                     return Ok(());
                 }
-                // A mask evaluation or a plain step, on one thread.
-                let stop = self.next_boundary(n1, until).max(n1 + 1);
-                self.extend(g, stop.min(n1 + BLOCK))?;
+                // A mask evaluation, a plain step, or the positions near a
+                // rare one, on one thread.
+                let stop = if self.schedule.mask != 0 && n1 < quiet_until {
+                    quiet_until
+                } else {
+                    n1 + BLOCK
+                };
+                let stop = self.next_boundary(n1, until.min(stop)).max(n1 + 1);
+                self.extend(g, stop)?;
                 continue;
             }
             let target = self.next_boundary(n1, until.min(n1 + ROUND));
@@ -733,7 +741,6 @@ impl Sparse {
             if !pending.is_empty() && self.settle(g, &mut pending, verdict) {
                 // Everything produced this round rests on a wrong value.
                 spare = current;
-                self.calm(g, until)?;
                 continue;
             }
             spare = std::mem::replace(&mut pending, current);
@@ -928,12 +935,13 @@ impl Sparse {
         true
     }
 
-    /// After a wrong guess: rare values tend to come in runs, so go on
-    /// without guessing for [`CALM`] positions.
-    fn calm<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
-        let n = g.len();
-        let stop = self.next_boundary(n, until.min(n + CALM));
-        self.extend(g, stop)
+    /// Where guessing may resume: [`QUIET`] positions past the last rare
+    /// one. Rare values come in runs, and a wrong guess throws away the
+    /// rest of its round, so near them one thread is faster.
+    fn guess_from(&self) -> usize {
+        self.rare
+            .last()
+            .map_or(0, |&(p, _)| (p as usize).saturating_add(QUIET))
     }
 
     /// The end of a sequential stretch: never past the next scheduled mask
@@ -954,8 +962,8 @@ const SCAN_CAP: usize = 1 << 16;
 /// Positions per round of the two-thread mode.
 const ROUND: usize = 4096;
 
-/// Positions computed on one thread after a guess failed.
-const CALM: usize = 16 * ROUND;
+/// Positions after the last rare one that are computed on one thread.
+const QUIET: usize = 2 * ROUND;
 
 /// Positions whose step-1 value waits for step 2.
 #[derive(Debug, Default)]
