@@ -854,6 +854,9 @@ impl Sparse {
                 (verdict, idle)
             },
             || {
+                // The helper waits on `stop` as well as on `a_done`: set it
+                // even if this side panics, so that the join can end.
+                let _stop = StopOnDrop(stop);
                 let mut produced = Ok(());
                 let mut mine = Verdict::default();
                 let mut idle = 0u64;
@@ -1043,6 +1046,15 @@ impl Queue {
         let found = pending.verify_range(rule, g, range);
         *verdict = std::mem::take(verdict).merge(found);
         true
+    }
+}
+
+/// Sets the flag when dropped.
+struct StopOnDrop<'a>(&'a std::sync::atomic::AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Release);
     }
 }
 
