@@ -40,6 +40,7 @@ mod code;
 mod game;
 mod naive;
 mod period;
+mod probe;
 mod relay;
 mod simd;
 mod sparse;

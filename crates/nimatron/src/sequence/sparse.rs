@@ -30,6 +30,7 @@
 
 use super::game::TakeBreak;
 use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
+use super::probe::{self, Probe};
 use super::relay::Relay;
 use super::simd;
 use super::values::Cell;
@@ -66,6 +67,12 @@ pub(crate) struct Sparse {
     parity_allowed: bool,
     pub schedule: SparseSchedule,
     rare: Vec<(u64, u32)>,
+    /// The rare entries step 1 stamps, and those a block may compare
+    /// instead (see [`probe`]): the entries whose value is below
+    /// `compare_below`. Both in order of position.
+    stamped: Vec<(u64, u32)>,
+    compare_list: Vec<(u64, u32)>,
+    compare_below: u32,
     class: Vec<u8>,
     marks: Marks,
     three: ThreeHeap,
@@ -88,6 +95,18 @@ pub(crate) struct Sparse {
     /// One row of stamps per position of the current block: `rows[j *
     /// size + x] == tag` when `x` is an option of position `n0 + j`.
     rows: Vec<u8>,
+    /// Whether blocks compare part of their far rare entries (see
+    /// [`probe`]); on where the vector compare runs.
+    probing: bool,
+    /// The candidates of the current block.
+    probe: Probe,
+    /// In a block that compares: the far options of each position as bits,
+    /// `width / 64` words per position.
+    lane_hits: Vec<u64>,
+    /// Per split digit, the far range of `compare_list` in the current
+    /// block, and whether the block compares it (rather than stamps it).
+    compare_far: [(usize, usize); MAX_SPLITS],
+    comparing: bool,
     tag: u8,
     max_value: u32,
     pub counters: SparseCounters,
@@ -146,6 +165,9 @@ impl Sparse {
             parity_allowed,
             schedule: SparseSchedule::START,
             rare: Vec::new(),
+            stamped: Vec::new(),
+            compare_list: Vec::new(),
+            compare_below: 0,
             class: Vec::new(),
             marks: Marks::new(),
             three: ThreeHeap::default(),
@@ -157,6 +179,11 @@ impl Sparse {
             far_share: 0.2,
             scan_start: 1,
             rows: Vec::new(),
+            probing: probe_available(),
+            probe: Probe::default(),
+            lane_hits: Vec::new(),
+            compare_far: [(0, 0); MAX_SPLITS],
+            comparing: false,
             tag: 0,
             max_value: 0,
             counters: SparseCounters::default(),
@@ -305,6 +332,32 @@ impl Sparse {
                 self.rare.push((n as u64, x.get()));
             }
         }
+        self.split_rare();
+    }
+
+    /// Sorts the rare entries into stamped and compared ones: about
+    /// [`probe::COMPARED_SHARE`] of them, those with the smallest values,
+    /// are compared. (Measured on Officers, comparing the entries of small
+    /// value leaves a position's candidates hit far less often than
+    /// comparing those of large value or of large position: 1% against
+    /// 22% and 5%.) Entries found later go by the same threshold.
+    fn split_rare(&mut self) {
+        self.compare_below = 0;
+        if self.probing && !self.rare.is_empty() {
+            let mut values: Vec<u32> = self.rare.iter().map(|&(_, r)| r).collect();
+            values.sort_unstable();
+            let rank = (values.len() as f64 * probe::COMPARED_SHARE) as usize;
+            self.compare_below = values[rank.min(values.len() - 1)];
+        }
+        self.stamped.clear();
+        self.compare_list.clear();
+        for &(a, r) in &self.rare {
+            if r < self.compare_below {
+                self.compare_list.push((a, r));
+            } else {
+                self.stamped.push((a, r));
+            }
+        }
     }
 
     fn eval_due(&self, n: u64) -> bool {
@@ -431,7 +484,16 @@ impl Sparse {
         let n0 = g.len();
         let width = self.stride();
         let mut handled = [(0usize, 0usize); MAX_SPLITS];
+        self.compare_far = [(0, 0); MAX_SPLITS];
+        // Full blocks of one- and two-byte values compare the entries of
+        // `compare_list` (see `probe`); other blocks stamp them.
+        self.comparing = self.probing
+            && len == BLOCK
+            && !self.rule.unequal
+            && std::mem::size_of::<T>() <= 2
+            && !self.compare_list.is_empty();
         if self.rule.split_two.len() > MAX_SPLITS {
+            self.comparing = false;
             return handled;
         }
         let tag = self.tag;
@@ -447,26 +509,24 @@ impl Sparse {
             if hi_a < lo_a {
                 continue;
             }
-            let (lo, hi) = far_range(&self.rare, lo_a, hi_a);
+            let (lo, hi) = far_range(&self.stamped, lo_a, hi_a);
             handled[slot] = (lo, hi);
             // With a helper, this thread takes its share of the entries and
             // every one the helper cannot (see `helper_far_pass`).
             let mine = match shared {
-                Some(share) => split_point(&self.rare, lo, hi, hi_a, share),
+                Some(share) => split_point(&self.stamped, lo, hi, hi_a, share),
                 None => hi,
             };
+            let (c_lo, c_hi) = far_range(&self.compare_list, lo_a, hi_a);
+            self.compare_far[slot] = (c_lo, c_hi);
             let unequal = self.rule.unequal;
-            stamp_entries(
-                rows,
-                width,
-                g,
-                n0,
-                len,
-                k,
-                &self.rare[lo..mine],
-                unequal,
-                tag,
-            );
+            let mut stamp = |entries: &[(u64, u32)]| {
+                stamp_entries(rows, width, g, n0, len, k, entries, unequal, tag);
+            };
+            stamp(&self.stamped[lo..mine]);
+            if !self.comparing {
+                stamp(&self.compare_list[c_lo..c_hi]);
+            }
         }
         handled
     }
@@ -488,6 +548,9 @@ impl Sparse {
         }
         next_tag(&mut self.tag, &mut self.rows);
         let handled = self.far_pass(g, len, helper_bits.map(|_| self.far_share));
+        if self.comparing {
+            self.prepare_probe(g, len, helper_bits);
+        }
         for j in 0..len {
             let n = n0 + j;
             if j > 0 && (self.eval_due(n as u64) || self.marks.size() != size) {
@@ -495,7 +558,7 @@ impl Sparse {
             }
             let words = width / 64;
             let extra = helper_bits.map(|bits| &bits[j * words..(j + 1) * words]);
-            let (v, settled) = self.finish_row(g, n, j * width, &handled, extra)?;
+            let (v, settled) = self.finish_row(g, n, j, &handled, extra)?;
             let value = if settled {
                 v
             } else if let Some(d) = defer.as_deref_mut() {
@@ -531,47 +594,93 @@ impl Sparse {
         Ok(())
     }
 
-    /// Completes the row of position `n` (at `offset` in the rows): the
-    /// options leaving at most one or three heaps and the rare entries not
-    /// handled by [`Sparse::far_pass`]. Then finds `v`, the least value of
-    /// the sparse class that is not an option, and leaves in
-    /// `self.need_bits` the values of the other class below `v` that are
-    /// not options yet. Returns `v` and whether that need set is empty.
+    /// After the far pass of the block `g.len()..g.len() + len`: reads each
+    /// position's stamped options (and the helper's, `extra`) into
+    /// `lane_hits`, takes its candidates from them, then checks the compared
+    /// entries against the candidates.
+    fn prepare_probe<T: Cell>(&mut self, g: &[T], len: usize, extra: Option<&[u64]>) {
+        let n0 = g.len();
+        let width = self.stride();
+        let words = width / 64;
+        self.probe.clear();
+        self.lane_hits.resize(BLOCK * words, 0);
+        for j in 0..len {
+            let class = self.sparse_class((n0 + j) as u64);
+            let hit = &mut self.lane_hits[j * words..(j + 1) * words];
+            row_bits(&self.rows[j * width..(j + 1) * width], self.tag, hit);
+            if let Some(extra) = extra {
+                for (h, e) in hit.iter_mut().zip(&extra[j * words..(j + 1) * words]) {
+                    *h |= e;
+                }
+            }
+            // Values from `width` up are never hit.
+            let free = self.class_bits[class]
+                .iter()
+                .zip(hit.iter().chain(std::iter::repeat(&0)))
+                .map(|(&c, &h)| c & !h);
+            self.probe.set_lane(j, free);
+        }
+        for (slot, &k) in self.rule.split_two.iter().enumerate() {
+            let (from, to) = self.compare_far[slot];
+            if from < to {
+                self.probe
+                    .compare(g, n0 - k as usize, &self.compare_list[from..to]);
+            }
+        }
+    }
+
+    /// Completes the options of position `n` (row `j` of the block): those
+    /// leaving at most one or three heaps and the rare entries not handled
+    /// by [`Sparse::far_pass`]. Then finds `v`, the least value of the
+    /// sparse class that is not an option, and leaves in `self.need_bits`
+    /// the values of the other class below `v` that are not options yet.
+    /// Returns `v` and whether that need set is empty.
+    ///
+    /// The options go into the row's stamps and are then read as bits
+    /// into `self.hit`; in a block that compares, the far stamps were read
+    /// already (see [`Sparse::prepare_probe`]) and the rest go straight into
+    /// the bits.
     fn finish_row<T: Cell>(
         &mut self,
         g: &[T],
         n: usize,
-        offset: usize,
+        j: usize,
         handled: &[(usize, usize); MAX_SPLITS],
         extra: Option<&[u64]>,
     ) -> Result<(u32, bool), StepError> {
         let width = self.stride();
+        // Options are below `width`, so values from there up are never hit.
+        let hit_words = width / 64;
         let tag = self.tag;
         let n64 = n as u64;
         let sparse_class = self.sparse_class(n64);
+        let mut out = if self.comparing {
+            self.hit[..hit_words]
+                .copy_from_slice(&self.lane_hits[j * hit_words..(j + 1) * hit_words]);
+            Options::Bits(&mut self.hit[..hit_words])
+        } else {
+            Options::Row(&mut self.rows[j * width..(j + 1) * width], tag)
+        };
         if !self.rule.split_three.is_empty() {
             self.marks.begin();
             mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
-            let row = &mut self.rows[offset..offset + width];
-            for (x, cell) in row.iter_mut().enumerate() {
+            for x in 0..width {
                 if self.marks.has(x as u32) {
-                    *cell = tag;
+                    out.mark(x);
                 }
             }
         } else {
-            let row = &mut self.rows[offset..offset + width];
             for &k in &self.rule.take_all {
                 if n64 == k {
-                    row[0] = tag;
+                    out.mark(0);
                 }
             }
             for &k in &self.rule.leave_one {
                 if n64 > k {
-                    row[g[n - k as usize].get() as usize] = tag;
+                    out.mark(g[n - k as usize].get() as usize);
                 }
             }
         }
-        let row = &mut self.rows[offset..offset + width];
         let mut visited = 0u64;
         for (slot, &k) in self.rule.split_two.iter().enumerate() {
             let k = k as usize;
@@ -579,7 +688,14 @@ impl Sparse {
                 continue;
             };
             let (lo, hi) = handled.get(slot).copied().unwrap_or((0, 0));
-            for part in [&self.rare[..lo], &self.rare[hi..]] {
+            let (c_lo, c_hi) = self.compare_far.get(slot).copied().unwrap_or((0, 0));
+            let parts = [
+                &self.stamped[..lo],
+                &self.stamped[hi..],
+                &self.compare_list[..c_lo],
+                &self.compare_list[c_hi..],
+            ];
+            for part in parts {
                 for &(a, r) in part {
                     let a = a as usize;
                     if a >= m {
@@ -590,19 +706,38 @@ impl Sparse {
                         continue;
                     }
                     visited += 1;
-                    row[(r ^ g[b].get()) as usize & (width - 1)] = tag;
+                    out.mark((r ^ g[b].get()) as usize & (width - 1));
                 }
             }
-            visited += (hi - lo) as u64;
+            visited += (hi - lo + c_hi - c_lo) as u64;
         }
         self.counters.rare_pairs += visited;
-        // Options are below `width`, so values from there up are never hit.
-        let hit_words = width / 64;
-        row_bits(row, tag, &mut self.hit[..hit_words]);
-        if let Some(extra) = extra {
-            // The helper's far pairs, already as bits.
-            for (h, m) in self.hit[..hit_words].iter_mut().zip(extra) {
-                *h |= m;
+        let mut probed = None;
+        if self.comparing {
+            probed = self.probe.lane_value(j, &self.hit[..hit_words]);
+            if probed.is_none() {
+                // Every candidate is an option: mark the compared entries
+                // after all (their partners are all before the block).
+                for (slot, &k) in self.rule.split_two.iter().enumerate() {
+                    let (from, to) = self.compare_far[slot];
+                    let m = n - k as usize;
+                    for &(a, r) in &self.compare_list[from..to] {
+                        let x = (r ^ g[m - a as usize].get()) as usize & (width - 1);
+                        self.hit[x / 64] |= 1 << (x % 64);
+                    }
+                }
+            }
+        } else {
+            row_bits(
+                &self.rows[j * width..(j + 1) * width],
+                tag,
+                &mut self.hit[..hit_words],
+            );
+            if let Some(extra) = extra {
+                // The helper's far pairs, already as bits.
+                for (h, m) in self.hit[..hit_words].iter_mut().zip(extra) {
+                    *h |= m;
+                }
             }
         }
         let (in_class, other) = (
@@ -616,15 +751,17 @@ impl Sparse {
                 .filter(|_| w < hit_words)
                 .unwrap_or(0)
         };
-        let (word, bit) = in_class
-            .iter()
-            .enumerate()
-            .find_map(|(w, &c)| {
-                let free = c & !hit_at(w);
-                (free != 0).then(|| (w, free.trailing_zeros() as usize))
-            })
-            .expect("the class sets reach past every option");
-        let v = (word * 64 + bit) as u32;
+        let v = probed.unwrap_or_else(|| {
+            in_class
+                .iter()
+                .enumerate()
+                .find_map(|(w, &c)| {
+                    let free = c & !hit_at(w);
+                    (free != 0).then(|| w as u32 * 64 + free.trailing_zeros())
+                })
+                .expect("the class sets reach past every option")
+        });
+        let (word, bit) = (v as usize / 64, v as usize % 64);
         let mut empty = true;
         for (w, need) in self.need_bits.iter_mut().enumerate() {
             let below = match w.cmp(&word) {
@@ -656,6 +793,11 @@ impl Sparse {
         }
         if self.is_rare(n, value) {
             self.rare.push((n, value));
+            if value < self.compare_below {
+                self.compare_list.push((n, value));
+            } else {
+                self.stamped.push((n, value));
+            }
         }
     }
 
@@ -784,7 +926,7 @@ impl Sparse {
         if self.helper_bits.len() < LAG * BLOCK * words {
             self.helper_bits = vec![0; LAG * BLOCK * words];
         }
-        let rare = self.rare.clone();
+        let rare = self.stamped.clone();
         let a_done = AtomicUsize::new(0);
         let b_done = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
@@ -1187,8 +1329,38 @@ impl Deferred {
     }
 }
 
+/// Where a position's options are marked: stamps in its row, or bits.
+enum Options<'a> {
+    Row(&'a mut [u8], u8),
+    Bits(&'a mut [u64]),
+}
+
+impl Options<'_> {
+    /// Marks `x` (below the row width) as an option.
+    #[inline]
+    fn mark(&mut self, x: usize) {
+        match self {
+            Options::Row(row, tag) => row[x] = *tag,
+            Options::Bits(bits) => bits[x / 64] |= 1 << (x % 64),
+        }
+    }
+}
+
 /// Positions per block of the sparse method.
-const BLOCK: usize = 32;
+const BLOCK: usize = probe::LANES;
+
+/// Whether blocks compare part of their entries: only where the compare
+/// runs on vectors (one lane at a time it is slower than stamping).
+fn probe_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        simd::avx512_available()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
 
 /// Split digits handled by the far pass (codes with more use the
 /// per-position pass for all of them).
@@ -1406,4 +1578,63 @@ fn search<T: Cell>(
         *word = 0;
     }
     (result, visited)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::code::OctalCode;
+    use super::super::naive::NaiveTakeBreak;
+    use super::*;
+
+    fn rule(code: &str) -> TakeBreak {
+        TakeBreak::from_code(&code.parse::<OctalCode>().expect("a valid code"))
+    }
+
+    fn naive(code: &str, to: usize) -> Vec<u16> {
+        let mut g = Vec::new();
+        NaiveTakeBreak::new(rule(code))
+            .extend(&mut g, to)
+            .expect("no overflow");
+        g
+    }
+
+    /// With the compare pass forced on (on vectors where the processor
+    /// has them, one lane at a time elsewhere) or off, on one thread or two,
+    /// the sparse method gives the naive values. The codes include ones
+    /// with two split digits and with position parity.
+    #[test]
+    fn comparing_or_stamping_gives_the_naive_values() {
+        for code in ["0.6", "0.77", "0.137", "4.7", "0.16", "0.356", "0.165"] {
+            let want = naive(code, 6000);
+            for probing in [false, true] {
+                for threads in [1, 2] {
+                    let mut sparse = Sparse::new(rule(code));
+                    sparse.probing = probing;
+                    let mut g: Vec<u16> = Vec::new();
+                    sparse
+                        .extend_parallel(&mut g, want.len(), threads)
+                        .expect("no overflow");
+                    assert_eq!(g, want, "{code} probing {probing} threads {threads}");
+                }
+            }
+        }
+    }
+
+    /// Officers far enough out that the rare entries are all known and
+    /// most positions take their value from the candidates: comparing and
+    /// stamping agree at every position.
+    #[test]
+    fn comparing_agrees_with_stamping_far_out() {
+        let mut runs = Vec::new();
+        for probing in [false, true] {
+            let mut sparse = Sparse::new(rule("0.6"));
+            sparse.probing = probing;
+            let mut g: Vec<u16> = Vec::new();
+            sparse.extend(&mut g, 60_000).expect("no overflow");
+            // About 30% of Officers' rare entries have the smallest values.
+            assert_eq!(sparse.compare_list.is_empty(), !probing);
+            runs.push(g);
+        }
+        assert_eq!(runs[0], runs[1]);
+    }
 }

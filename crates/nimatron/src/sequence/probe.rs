@@ -1,0 +1,267 @@
+//! Step 1 of the sparse method with part of the rare entries compared
+//! instead of stamped.
+//!
+//! Stamping writes one byte per rare entry and position, and the processor
+//! commits about one such store per cycle; most of them mark values at or
+//! above the answer `v` and are never looked at. So a block stamps most of
+//! its far rare entries (the *stamped* part) and finds, for each position,
+//! the [`CANDIDATES`] least values of its class left unmarked. Only they can
+//! be `v`: every value of the class below the last of them, other than the
+//! candidates, is already an option. The other entries (the *compared*
+//! part) are then checked against the candidates, all 32 positions of the
+//! block at once, with no stores: an entry either hits a candidate or not.
+//! `v` is the least candidate that neither the compared entries nor the
+//! rest of the position's options hit. When every candidate is hit, the
+//! position stamps its compared entries after all and looks as before
+//! (about one position in twenty for Officers).
+//!
+//! The compared entries are only read for the candidates, so a value of the
+//! other class that only a compared entry reaches (a pair of two rare
+//! heaps) stays in step 2's need list; step 2 looks at every pair, so the
+//! result is the same.
+
+use super::values::Cell;
+
+/// Candidates kept per position.
+pub(crate) const CANDIDATES: usize = 6;
+
+/// Positions per block (one lane each).
+pub(crate) const LANES: usize = 32;
+
+/// The share of a block's far rare entries that is compared rather than
+/// stamped.
+pub(crate) const COMPARED_SHARE: f64 = 0.3;
+
+/// A candidate slot with no candidate in it: never an option, as options
+/// are below the row width (at most 2^15 for one- and two-byte values).
+const NONE: u16 = u16::MAX;
+
+/// The candidates of a block and what the compared entries hit.
+#[derive(Clone, Debug)]
+pub(crate) struct Probe {
+    /// `cand[k][j]`: the `k`-th least value of lane `j`'s class that no
+    /// stamped entry hits, or [`NONE`].
+    cand: [[u16; LANES]; CANDIDATES],
+    /// Bit `j` of `alive[k]`: no compared entry hits `cand[k][j]`.
+    alive: [u32; CANDIDATES],
+}
+
+impl Default for Probe {
+    fn default() -> Probe {
+        Probe {
+            cand: [[NONE; LANES]; CANDIDATES],
+            alive: [u32::MAX; CANDIDATES],
+        }
+    }
+}
+
+impl Probe {
+    /// Starts a block: no candidates, nothing hit.
+    pub fn clear(&mut self) {
+        self.cand = [[NONE; LANES]; CANDIDATES];
+        self.alive = [u32::MAX; CANDIDATES];
+    }
+
+    /// Sets lane `j`'s candidates: the least set bits of `free` (bit `x` of
+    /// word `x / 64`), values of the lane's class that no stamped entry
+    /// hits. Values from 2^16 - 1 up are not kept.
+    #[inline(never)]
+    pub fn set_lane(&mut self, j: usize, free: impl Iterator<Item = u64>) {
+        let mut k = 0;
+        for (w, mut word) in free.enumerate() {
+            while word != 0 && k < CANDIDATES {
+                let x = w * 64 + word.trailing_zeros() as usize;
+                if x >= NONE as usize {
+                    return;
+                }
+                self.cand[k][j] = x as u16;
+                k += 1;
+                word &= word - 1;
+            }
+            if k == CANDIDATES {
+                return;
+            }
+        }
+    }
+
+    /// Checks the entries `(a, r)` against the candidates: lane `j` pairs
+    /// with `g[start - a + j]`, whose option is `r ^ g[start - a + j]`.
+    /// Every `start - a + LANES` must be at most `g.len()`.
+    pub fn compare<T: Cell>(&mut self, g: &[T], start: usize, entries: &[(u64, u32)]) {
+        assert!(
+            entries
+                .iter()
+                .all(|&(a, _)| { (a as usize) <= start && start - a as usize + LANES <= g.len() })
+        );
+        #[cfg(target_arch = "x86_64")]
+        {
+            if super::simd::avx512_available() && std::mem::size_of::<T>() <= 2 {
+                // SAFETY: the features are present, T is u8 or u16 (the
+                // only Cells of one and two bytes) and the assert above
+                // keeps every load inside g.
+                unsafe { self.compare_avx512(g, start, entries) };
+                return;
+            }
+        }
+        self.compare_plain(g, start, entries);
+    }
+
+    /// [`Probe::compare`] one lane at a time.
+    pub fn compare_plain<T: Cell>(&mut self, g: &[T], start: usize, entries: &[(u64, u32)]) {
+        for &(a, r) in entries {
+            let base = start - a as usize;
+            for (j, b) in g[base..base + LANES].iter().enumerate() {
+                let x = r ^ b.get();
+                for (alive, cand) in self.alive.iter_mut().zip(&self.cand) {
+                    if x == cand[j] as u32 {
+                        *alive &= !(1 << j);
+                    }
+                }
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+    unsafe fn compare_avx512<T: Cell>(&mut self, g: &[T], start: usize, entries: &[(u64, u32)]) {
+        use std::arch::x86_64::*;
+        let mut cand = [_mm512_setzero_si512(); CANDIDATES];
+        for (c, lanes) in cand.iter_mut().zip(&self.cand) {
+            // SAFETY: 32 lanes of two bytes, 64 bytes.
+            *c = unsafe { _mm512_loadu_si512(lanes.as_ptr() as *const _) };
+        }
+        let mut alive = self.alive;
+        let wide = std::mem::size_of::<T>() == 2;
+        for &(a, r) in entries {
+            let p = g.as_ptr().wrapping_add(start - a as usize);
+            // SAFETY: the caller checked that p..p + 32 lies in g.
+            let values = unsafe {
+                if wide {
+                    _mm512_loadu_si512(p as *const _)
+                } else {
+                    _mm512_cvtepu8_epi16(_mm256_loadu_si256(p as *const _))
+                }
+            };
+            let x = _mm512_xor_si512(values, _mm512_set1_epi16(r as u16 as i16));
+            for (alive, c) in alive.iter_mut().zip(&cand) {
+                *alive = _mm512_mask_cmpneq_epi16_mask(*alive, x, *c);
+            }
+        }
+        self.alive = alive;
+    }
+
+    /// Lane `j`'s value: its least candidate that no compared entry hits and
+    /// that is not set in `hit` (the lane's other options; values from
+    /// `64 * hit.len()` up are never options). `None` when every candidate
+    /// is hit: the answer is above them, and the lane must be stamped.
+    #[inline(never)]
+    pub fn lane_value(&self, j: usize, hit: &[u64]) -> Option<u32> {
+        for (cand, alive) in self.cand.iter().zip(self.alive) {
+            let x = cand[j];
+            if x == NONE {
+                return None;
+            }
+            let x = x as usize;
+            let taken = hit.get(x / 64).is_some_and(|w| w >> (x % 64) & 1 != 0);
+            if alive >> j & 1 != 0 && !taken {
+                return Some(x as u32);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rng(seed: u64) -> impl FnMut() -> u64 {
+        let mut s = seed;
+        move || {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            s >> 33
+        }
+    }
+
+    /// The vector compare and the plain one agree, and both match a direct
+    /// count of which candidates some entry hits.
+    #[test]
+    fn compare_matches_direct_check() {
+        let mut next = rng(7);
+        for round in 0..200 {
+            let limit = if round % 2 == 0 { 512 } else { 256 };
+            let g16: Vec<u16> = (0..3000).map(|_| (next() % limit) as u16).collect();
+            let g8: Vec<u8> = g16.iter().map(|&v| (v % 256) as u8).collect();
+            let start = 2000;
+            let entries: Vec<(u64, u32)> = (0..(next() % 300) as usize)
+                .map(|_| (next() % 1900 + 1, (next() % limit) as u32))
+                .collect();
+            let mut probe = Probe::default();
+            for j in 0..LANES {
+                // A free set of about a tenth of the values.
+                let free: Vec<u64> = (0..limit / 64).map(|_| next() & next() & next()).collect();
+                probe.set_lane(j, free.into_iter());
+            }
+            for use_u8 in [false, true] {
+                let mut fast = probe.clone();
+                let mut plain = probe.clone();
+                if use_u8 {
+                    fast.compare(&g8, start, &entries);
+                    plain.compare_plain(&g8, start, &entries);
+                } else {
+                    fast.compare(&g16, start, &entries);
+                    plain.compare_plain(&g16, start, &entries);
+                }
+                assert_eq!(fast.alive, plain.alive, "round {round} u8 {use_u8}");
+                for k in 0..CANDIDATES {
+                    for j in 0..LANES {
+                        let c = probe.cand[k][j] as u32;
+                        let hit = entries.iter().any(|&(a, r)| {
+                            let b = start - a as usize + j;
+                            let v = if use_u8 { g8[b] as u32 } else { g16[b] as u32 };
+                            r ^ v == c
+                        });
+                        assert_eq!(
+                            plain.alive[k] >> j & 1 == 0,
+                            hit,
+                            "round {round} k {k} j {j}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Candidates are the least free values, and a lane's value is the
+    /// least candidate hit by nothing.
+    #[test]
+    fn lane_value_is_least_unhit_candidate() {
+        let mut probe = Probe::default();
+        // Lane 3: free values 5, 9, 70, 71, 200, 300, 400 (only six kept).
+        let mut free = [0u64; 8];
+        for x in [5usize, 9, 70, 71, 200, 300, 400] {
+            free[x / 64] |= 1 << (x % 64);
+        }
+        probe.set_lane(3, free.iter().copied());
+        assert_eq!(probe.cand.map(|c| c[3]), [5, 9, 70, 71, 200, 300]);
+        assert_eq!(probe.lane_value(3, &[0; 8]), Some(5));
+        // An entry hitting 5 at lane 3: g[start - a + 3] ^ r == 5.
+        let g = vec![1u16; 100];
+        probe.compare_plain(&g, 50, &[(10, 4)]);
+        assert_eq!(probe.lane_value(3, &[0; 8]), Some(9));
+        // Another option of the lane hits 9 and 70.
+        let mut hit = [0u64; 8];
+        hit[0] |= 1 << 9;
+        hit[1] |= 1 << 6;
+        assert_eq!(probe.lane_value(3, &hit), Some(71));
+        // Every candidate hit: the lane must be stamped.
+        for x in [71usize, 200, 300] {
+            hit[x / 64] |= 1 << (x % 64);
+        }
+        assert_eq!(probe.lane_value(3, &hit), None);
+        // A lane with no candidates at all.
+        assert_eq!(probe.lane_value(0, &hit), None);
+    }
+}
