@@ -92,6 +92,12 @@ pub(crate) struct Sparse {
     /// Where step 2's scans begin: chosen from the values with the mask
     /// (see [`Sparse::choose_scan_start`]); it changes only the speed.
     scan_start: usize,
+    /// The first [`simd::FRONT`] values reversed, for step 2 (see
+    /// [`simd::front_copy`]), once they are known and final and values
+    /// take two bytes.
+    front: Option<std::sync::Arc<[u16]>>,
+    /// Whether [`Sparse::front`] is made (tests turn it off).
+    fronting: bool,
     /// One row of stamps per position of the current block: `rows[j *
     /// size + x] == tag` when `x` is an option of position `n0 + j`.
     rows: Vec<u8>,
@@ -178,6 +184,8 @@ impl Sparse {
             helper_bits: Vec::new(),
             far_share: 0.2,
             scan_start: 1,
+            front: None,
+            fronting: true,
             rows: Vec::new(),
             probing: probe_available(),
             probe: Probe::default(),
@@ -250,6 +258,7 @@ impl Sparse {
 
     /// Rebuilds everything derived from the values, keeping the schedule.
     pub fn sync<T: Cell>(&mut self, g: &[T]) {
+        self.front = None;
         self.max_value = g.iter().map(|x| x.get()).max().unwrap_or(0);
         self.three.truncate(0);
         self.resize_tables();
@@ -313,7 +322,16 @@ impl Sparse {
             for (j, &start) in candidates.iter().enumerate() {
                 bits.copy_from_slice(&need);
                 let mut missing = count;
-                cost[j] += simd::cover(&g[..m], m, half, start, xlimit, &mut bits, &mut missing);
+                cost[j] += simd::cover(
+                    &g[..m],
+                    &[],
+                    m,
+                    half,
+                    start,
+                    xlimit,
+                    &mut bits,
+                    &mut missing,
+                );
             }
         }
         let best = (0..candidates.len())
@@ -365,6 +383,18 @@ impl Sparse {
             && (n == self.schedule.next_eval
                 || (self.rare.len() as u64 > 2 * self.schedule.rare_at_eval + 64
                     && n >= self.schedule.eval_allowed_from))
+    }
+
+    /// Makes [`Sparse::front`] once the values it holds are known; every
+    /// value in `g` must be final.
+    fn keep_front<T: Cell>(&mut self, g: &[T]) {
+        if self.fronting
+            && self.front.is_none()
+            && std::mem::size_of::<T>() == 2
+            && g.len() >= simd::FRONT
+        {
+            self.front = Some(simd::front_copy(g, simd::FRONT).into());
+        }
     }
 
     /// Chooses the mask with fewest rare positions among `g[..n]`.
@@ -452,6 +482,7 @@ impl Sparse {
     /// up to [`BLOCK`] positions at a time.
     pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
         while g.len() < until {
+            self.keep_front(g);
             let n = g.len();
             if self.eval_due(n as u64) {
                 self.evaluate(g);
@@ -569,6 +600,7 @@ impl Sparse {
                 let (outcome, pairs) = search(
                     &self.rule,
                     g,
+                    self.front.as_deref().unwrap_or(&[]),
                     n,
                     self.scan_start,
                     width,
@@ -831,6 +863,14 @@ impl Sparse {
         let mut overflow = false;
         loop {
             let n1 = g.len();
+            if pending
+                .items
+                .first()
+                .is_none_or(|item| item.0 >= simd::FRONT)
+            {
+                // Everything before the positions pending is final.
+                self.keep_front(g);
+            }
             let quiet_until = self.guess_from();
             let produce = !overflow
                 && n1 < until
@@ -872,6 +912,7 @@ impl Sparse {
             let mut current = std::mem::take(&mut spare);
             current.clear();
             current.start = self.scan_start;
+            current.front = self.front.clone();
             // Step 2 reads g[..n1] only; step 1 appends g[n1..] within the
             // room reserved above, so the buffer does not move.
             // SAFETY: the slice covers initialised values that nobody writes
@@ -1074,6 +1115,9 @@ impl Sparse {
             return false;
         };
         self.counters.full_searches += 1;
+        if n < simd::FRONT {
+            self.front = None;
+        }
         g.truncate(n);
         self.three.truncate(n);
         self.commit(g, value);
@@ -1118,6 +1162,8 @@ struct Deferred {
     needs: Vec<u64>,
     /// Where step 2's scans begin ([`Sparse::scan_start`]).
     start: usize,
+    /// [`Sparse::front`] as the round began.
+    front: Option<std::sync::Arc<[u16]>>,
 }
 
 /// What step 2 found on a list of deferred positions.
@@ -1313,7 +1359,8 @@ impl Deferred {
             bits.clear();
             bits.extend_from_slice(&self.needs[start..start + len]);
             bits.resize(len.max(8), 0);
-            let (outcome, visited) = search(rule, g, n, self.start, xlimit, &mut bits);
+            let front = self.front.as_deref().unwrap_or(&[]);
+            let (outcome, visited) = search(rule, g, front, n, self.start, xlimit, &mut bits);
             pairs += visited;
             if let Some(w) = outcome {
                 return Verdict {
@@ -1537,14 +1584,17 @@ fn stamp_rows<T: Cell>(
 /// Step 2: looks for every value of the need set `bits` among the two-heap
 /// options of a heap of size `n`. Returns `None` when all are found (so the
 /// step-1 value stands) or the least value not found, and the number of
-/// pairs visited. Leaves `bits` all zero. The scans begin at `b = start`
+/// pairs visited. Leaves `bits` all zero. `front` is [`Sparse::front`] or
+/// empty. The scans begin at `b = start`
 /// (see [`simd::cover`]).
 ///
 /// Every option value is below `xlimit` (a power of two above every value so
 /// far), so need values from `xlimit` up can never be found.
+#[allow(clippy::too_many_arguments)]
 fn search<T: Cell>(
     rule: &TakeBreak,
     g: &[T],
+    front: &[u16],
     n: usize,
     start: usize,
     xlimit: usize,
@@ -1568,7 +1618,7 @@ fn search<T: Cell>(
         }
         let m = n - k;
         let half = if rule.unequal { (m - 1) / 2 } else { m / 2 };
-        visited += simd::cover(&g[..m], m, half, start, xlimit, bits, &mut missing);
+        visited += simd::cover(&g[..m], front, m, half, start, xlimit, bits, &mut missing);
     }
     let mut result = None;
     for (w, word) in bits.iter_mut().enumerate() {
@@ -1620,21 +1670,36 @@ mod tests {
         }
     }
 
-    /// Officers far enough out that the rare entries are all known and
-    /// most positions take their value from the candidates: comparing and
-    /// stamping agree at every position.
+    /// Officers far enough out that the rare entries are all known, most
+    /// positions take their value from the candidates, and step 2 reads the
+    /// small heaps from the reversed copy: comparing or stamping, with the
+    /// copy or without, on one thread or two, the values agree.
     #[test]
-    fn comparing_agrees_with_stamping_far_out() {
+    fn comparing_and_the_front_copy_agree_far_out() {
+        let to = simd::FRONT + 20_000;
         let mut runs = Vec::new();
-        for probing in [false, true] {
+        for (probing, fronting, threads) in [
+            (false, false, 1),
+            (true, false, 1),
+            (false, true, 1),
+            (true, true, 1),
+            (true, true, 2),
+        ] {
             let mut sparse = Sparse::new(rule("0.6"));
             sparse.probing = probing;
+            sparse.fronting = fronting;
             let mut g: Vec<u16> = Vec::new();
-            sparse.extend(&mut g, 60_000).expect("no overflow");
+            sparse
+                .extend_parallel(&mut g, to, threads)
+                .expect("no overflow");
             // About 30% of Officers' rare entries have the smallest values.
             assert_eq!(sparse.compare_list.is_empty(), !probing);
+            assert_eq!(sparse.front.is_some(), fronting);
             runs.push(g);
         }
-        assert_eq!(runs[0], runs[1]);
+        for run in &runs[1..] {
+            assert_eq!(run.iter().zip(&runs[0]).position(|(a, b)| a != b), None);
+            assert_eq!(run.len(), runs[0].len());
+        }
     }
 }
