@@ -62,24 +62,21 @@ impl Probe {
         self.alive = [u32::MAX; CANDIDATES];
     }
 
-    /// Sets lane `j`'s candidates: the least set bits of `free` (bit `x` of
-    /// word `x / 64`), values of the lane's class that no stamped entry
-    /// hits. Values from 2^16 - 1 up are not kept.
-    #[inline(never)]
-    pub fn set_lane(&mut self, j: usize, free: impl Iterator<Item = u64>) {
+    /// Sets lane `j`'s candidates: the least values of `class` (bit `x`
+    /// of word `x / 64`) not in `hit` (which covers fewer words; values
+    /// past it are never hit). Values from 2^16 - 1 up are not kept.
+    pub fn set_lane(&mut self, j: usize, class: &[u64], hit: &[u64]) {
         let mut k = 0;
-        for (w, mut word) in free.enumerate() {
-            while word != 0 && k < CANDIDATES {
-                let x = w * 64 + word.trailing_zeros() as usize;
-                if x >= NONE as usize {
+        for (w, &c) in class.iter().enumerate() {
+            let mut free = c & !hit.get(w).copied().unwrap_or(0);
+            while free != 0 {
+                let x = w * 64 + free.trailing_zeros() as usize;
+                if x >= NONE as usize || k == CANDIDATES {
                     return;
                 }
                 self.cand[k][j] = x as u16;
                 k += 1;
-                word &= word - 1;
-            }
-            if k == CANDIDATES {
-                return;
+                free &= free - 1;
             }
         }
     }
@@ -202,7 +199,7 @@ mod tests {
             for j in 0..LANES {
                 // A free set of about a tenth of the values.
                 let free: Vec<u64> = (0..limit / 64).map(|_| next() & next() & next()).collect();
-                probe.set_lane(j, free.into_iter());
+                probe.set_lane(j, &free, &[]);
             }
             for use_u8 in [false, true] {
                 let mut fast = probe.clone();
@@ -239,12 +236,14 @@ mod tests {
     #[test]
     fn lane_value_is_least_unhit_candidate() {
         let mut probe = Probe::default();
-        // Lane 3: free values 5, 9, 70, 71, 200, 300, 400 (only six kept).
-        let mut free = [0u64; 8];
-        for x in [5usize, 9, 70, 71, 200, 300, 400] {
-            free[x / 64] |= 1 << (x % 64);
+        // Lane 3: free values 5, 9, 70, 71, 200, 300, 400 (only six kept),
+        // from a class with 2, 5, 9, 70, 71, 200, 300, 400 and 600 and
+        // option 2 (values past the one word of options are free).
+        let mut class = [0u64; 16];
+        for x in [2usize, 5, 9, 70, 71, 200, 300, 400, 600] {
+            class[x / 64] |= 1 << (x % 64);
         }
-        probe.set_lane(3, free.iter().copied());
+        probe.set_lane(3, &class, &[1 << 2]);
         assert_eq!(probe.cand.map(|c| c[3]), [5, 9, 70, 71, 200, 300]);
         assert_eq!(probe.lane_value(3, &[0; 8]), Some(5));
         // An entry hitting 5 at lane 3: g[start - a + 3] ^ r == 5.

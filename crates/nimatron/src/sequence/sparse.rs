@@ -645,12 +645,7 @@ impl Sparse {
                     *h |= e;
                 }
             }
-            // Values from `width` up are never hit.
-            let free = self.class_bits[class]
-                .iter()
-                .zip(hit.iter().chain(std::iter::repeat(&0)))
-                .map(|(&c, &h)| c & !h);
-            self.probe.set_lane(j, free);
+            self.probe.set_lane(j, &self.class_bits[class], hit);
         }
         for (slot, &k) in self.rule.split_two.iter().enumerate() {
             let (from, to) = self.compare_far[slot];
@@ -686,10 +681,15 @@ impl Sparse {
         let tag = self.tag;
         let n64 = n as u64;
         let sparse_class = self.sparse_class(n64);
+        // The position's options as bits: in a block that compares, its
+        // far options are there already.
+        let hit = if self.comparing {
+            &mut self.lane_hits[j * hit_words..(j + 1) * hit_words]
+        } else {
+            &mut self.hit[..hit_words]
+        };
         let mut out = if self.comparing {
-            self.hit[..hit_words]
-                .copy_from_slice(&self.lane_hits[j * hit_words..(j + 1) * hit_words]);
-            Options::Bits(&mut self.hit[..hit_words])
+            Options::Bits(&mut *hit)
         } else {
             Options::Row(&mut self.rows[j * width..(j + 1) * width], tag)
         };
@@ -746,7 +746,7 @@ impl Sparse {
         self.counters.rare_pairs += visited;
         let mut probed = None;
         if self.comparing {
-            probed = self.probe.lane_value(j, &self.hit[..hit_words]);
+            probed = self.probe.lane_value(j, hit);
             if probed.is_none() {
                 // Every candidate is an option: mark the compared entries
                 // after all (their partners are all before the block).
@@ -755,19 +755,15 @@ impl Sparse {
                     let m = n - k as usize;
                     for &(a, r) in &self.compare_list[from..to] {
                         let x = (r ^ g[m - a as usize].get()) as usize & (width - 1);
-                        self.hit[x / 64] |= 1 << (x % 64);
+                        hit[x / 64] |= 1 << (x % 64);
                     }
                 }
             }
         } else {
-            row_bits(
-                &self.rows[j * width..(j + 1) * width],
-                tag,
-                &mut self.hit[..hit_words],
-            );
+            row_bits(&self.rows[j * width..(j + 1) * width], tag, hit);
             if let Some(extra) = extra {
                 // The helper's far pairs, already as bits.
-                for (h, m) in self.hit[..hit_words].iter_mut().zip(extra) {
+                for (h, m) in hit.iter_mut().zip(extra) {
                     *h |= m;
                 }
             }
@@ -776,13 +772,7 @@ impl Sparse {
             &self.class_bits[sparse_class],
             &self.class_bits[1 - sparse_class],
         );
-        let hit_at = |w: usize| {
-            self.hit
-                .get(w)
-                .copied()
-                .filter(|_| w < hit_words)
-                .unwrap_or(0)
-        };
+        let hit_at = |w: usize| hit.get(w).copied().unwrap_or(0);
         let v = probed.unwrap_or_else(|| {
             in_class
                 .iter()
