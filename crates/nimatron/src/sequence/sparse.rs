@@ -1185,7 +1185,7 @@ struct Queue {
 }
 
 impl Queue {
-    const CHUNK: usize = 8;
+    const CHUNK: usize = 16;
 
     fn new(len: usize) -> Queue {
         Queue {
@@ -1319,7 +1319,11 @@ impl Deferred {
     fn push(&mut self, n: usize, v: u32, xlimit: usize, need: &[u64]) {
         self.items
             .push((n, v, xlimit, self.needs.len(), need.len()));
-        self.needs.extend_from_slice(need);
+        if let Ok(words) = <&[u64; 8]>::try_from(need) {
+            self.needs.extend(words);
+        } else {
+            self.needs.extend_from_slice(need);
+        }
     }
 
     /// Forgets the positions from `n` on.
@@ -1344,13 +1348,23 @@ impl Deferred {
         >,
     ) -> Verdict {
         let mut pairs = 0;
-        let mut bits = Vec::new();
+        let mut long = Vec::new();
+        let front = self.front.as_deref().unwrap_or(&[]);
         for &(n, _v, xlimit, start, len) in &self.items[range] {
-            bits.clear();
-            bits.extend_from_slice(&self.needs[start..start + len]);
-            bits.resize(len.max(8), 0);
-            let front = self.front.as_deref().unwrap_or(&[]);
-            let (outcome, visited) = search(rule, g, front, n, self.start, xlimit, &mut bits);
+            let need = &self.needs[start..start + len];
+            // Need sets of eight words (values below 512) are copied whole,
+            // without a call.
+            let mut short = [0u64; 8];
+            let bits: &mut [u64] = if need.len() == short.len() {
+                short.copy_from_slice(need);
+                &mut short
+            } else {
+                long.clear();
+                long.extend_from_slice(need);
+                long.resize(len.max(8), 0);
+                &mut long
+            };
+            let (outcome, visited) = search(rule, g, front, n, self.start, xlimit, bits);
             pairs += visited;
             if let Some(w) = outcome {
                 return Verdict {
