@@ -1181,31 +1181,42 @@ impl Verdict {
 /// The deferred positions still to confirm in a round: the helper takes
 /// chunks from the front, the producer from the back.
 struct Queue {
-    ends: std::sync::Mutex<(usize, usize)>,
+    /// The front end in the low 32 bits, the back end in the high 32.
+    ends: std::sync::atomic::AtomicU64,
 }
-
 impl Queue {
     const CHUNK: usize = 16;
 
     fn new(len: usize) -> Queue {
+        let len = u32::try_from(len).expect("a round is far below 2^32 positions");
         Queue {
-            ends: std::sync::Mutex::new((0, len)),
+            ends: std::sync::atomic::AtomicU64::new((len as u64) << 32),
         }
     }
 
     fn take(&self, front: bool) -> Option<std::ops::Range<usize>> {
-        let mut ends = self.ends.lock().expect("queue lock");
-        let (lo, hi) = *ends;
-        if lo >= hi {
-            return None;
+        use std::sync::atomic::Ordering;
+        let mut ends = self.ends.load(Ordering::Relaxed);
+        loop {
+            let (lo, hi) = ((ends & 0xFFFF_FFFF) as usize, (ends >> 32) as usize);
+            if lo >= hi {
+                return None;
+            }
+            let (range, next) = if front {
+                let to = (lo + Self::CHUNK).min(hi);
+                (lo..to, (hi as u64) << 32 | to as u64)
+            } else {
+                let from = hi.saturating_sub(Self::CHUNK).max(lo);
+                (from..hi, (from as u64) << 32 | lo as u64)
+            };
+            match self
+                .ends
+                .compare_exchange_weak(ends, next, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return Some(range),
+                Err(now) => ends = now,
+            }
         }
-        Some(if front {
-            ends.0 = (lo + Self::CHUNK).min(hi);
-            lo..ends.0
-        } else {
-            ends.1 = hi.saturating_sub(Self::CHUNK).max(lo);
-            ends.1..hi
-        })
     }
 
     /// Confirms one chunk from the front (`front`) or the back; false
