@@ -112,6 +112,9 @@ pub(crate) struct Sparse {
     /// Per split digit, the far range of `compare_list` in the current
     /// block, and whether the block compares it (rather than stamps it).
     compare_far: [(usize, usize); MAX_SPLITS],
+    /// The part of `compare_far` the block compares; the far pass stamps
+    /// the rest.
+    compared: [(usize, usize); MAX_SPLITS],
     comparing: bool,
     tag: u8,
     max_value: u32,
@@ -191,6 +194,7 @@ impl Sparse {
             probe: Probe::default(),
             lane_hits: Vec::new(),
             compare_far: [(0, 0); MAX_SPLITS],
+            compared: [(0, 0); MAX_SPLITS],
             comparing: false,
             tag: 0,
             max_value: 0,
@@ -516,11 +520,11 @@ impl Sparse {
         let width = self.stride();
         let mut handled = [(0usize, 0usize); MAX_SPLITS];
         self.compare_far = [(0, 0); MAX_SPLITS];
+        self.compared = [(0, 0); MAX_SPLITS];
         // Full blocks of one- and two-byte values compare the entries of
         // `compare_list` (see `probe`); other blocks stamp them.
         self.comparing = self.probing
             && len == BLOCK
-            && !self.rule.unequal
             && std::mem::size_of::<T>() <= 2
             && !self.compare_list.is_empty();
         if self.rule.split_two.len() > MAX_SPLITS {
@@ -551,13 +555,23 @@ impl Sparse {
             let (c_lo, c_hi) = far_range(&self.compare_list, lo_a, hi_a);
             self.compare_far[slot] = (c_lo, c_hi);
             let unequal = self.rule.unequal;
+            let cut = if !self.comparing {
+                c_lo
+            } else if unequal {
+                // Equal parts are no move, and the compare does not skip
+                // them: it takes only entries with a < (n0 - k) / 2, whose
+                // partners n0 + j - k - a are all larger than a.
+                let limit = (n0 - k) / 2;
+                c_lo + self.compare_list[c_lo..c_hi].partition_point(|&(a, _)| (a as usize) < limit)
+            } else {
+                c_hi
+            };
+            self.compared[slot] = (c_lo, cut);
             let mut stamp = |entries: &[(u64, u32)]| {
                 stamp_entries(rows, width, g, n0, len, k, entries, unequal, tag);
             };
             stamp(&self.stamped[lo..mine]);
-            if !self.comparing {
-                stamp(&self.compare_list[c_lo..c_hi]);
-            }
+            stamp(&self.compare_list[cut..c_hi]);
         }
         handled
     }
@@ -648,7 +662,7 @@ impl Sparse {
             self.probe.set_lane(j, &self.class_bits[class], hit);
         }
         for (slot, &k) in self.rule.split_two.iter().enumerate() {
-            let (from, to) = self.compare_far[slot];
+            let (from, to) = self.compared[slot];
             if from < to {
                 self.probe
                     .compare(g, n0 - k as usize, &self.compare_list[from..to]);
@@ -751,7 +765,7 @@ impl Sparse {
                 // Every candidate is an option: mark the compared entries
                 // after all (their partners are all before the block).
                 for (slot, &k) in self.rule.split_two.iter().enumerate() {
-                    let (from, to) = self.compare_far[slot];
+                    let (from, to) = self.compared[slot];
                     let m = n - k as usize;
                     for &(a, r) in &self.compare_list[from..to] {
                         let x = (r ^ g[m - a as usize].get()) as usize & (width - 1);
@@ -1651,7 +1665,14 @@ mod tests {
     use super::super::naive::NaiveTakeBreak;
     use super::*;
 
+    /// An octal code, or Grundy's game (unequal splits) for "grundy".
     fn rule(code: &str) -> TakeBreak {
+        if code == "grundy" {
+            match super::super::game::HeapGame::GrundyGame.rule() {
+                super::super::game::Rule::TakeBreak(t) => return t,
+                _ => unreachable!("Grundy's game splits heaps"),
+            }
+        }
         TakeBreak::from_code(&code.parse::<OctalCode>().expect("a valid code"))
     }
 
@@ -1669,7 +1690,9 @@ mod tests {
     /// with two split digits and with position parity.
     #[test]
     fn comparing_or_stamping_gives_the_naive_values() {
-        for code in ["0.6", "0.77", "0.137", "4.7", "0.16", "0.356", "0.165"] {
+        for code in [
+            "0.6", "0.77", "0.137", "4.7", "0.16", "0.356", "0.165", "grundy",
+        ] {
             let want = naive(code, 6000);
             for probing in [false, true] {
                 for threads in [1, 2] {
@@ -1685,36 +1708,92 @@ mod tests {
         }
     }
 
+    /// Take-and-break rules whose two heaps must differ (as in Grundy's
+    /// game), from codes with one or two split digits: the pair of equal
+    /// heaps is no move, and the compare pass must not count it.
+    #[test]
+    fn unequal_splits_give_the_naive_values() {
+        for code in ["0.6", "0.16", "4.7", "0.137", "0.356", "0.26", "0.4"] {
+            let mut unequal = rule(code);
+            unequal.unequal = true;
+            let mut want: Vec<u16> = Vec::new();
+            NaiveTakeBreak::new(unequal.clone())
+                .extend(&mut want, 8000)
+                .expect("no overflow");
+            for threads in [1, 2] {
+                let mut sparse = Sparse::new(unequal.clone());
+                sparse.probing = true;
+                let mut g: Vec<u16> = Vec::new();
+                sparse
+                    .extend_parallel(&mut g, want.len(), threads)
+                    .expect("no overflow");
+                assert_eq!(g, want, "{code} unequal, threads {threads}");
+            }
+        }
+    }
+
+    /// With unequal splits a block compares only rare entries whose twin
+    /// `(a, a)` lies before the block; the others are stamped, which skips
+    /// the twin.
+    #[test]
+    fn unequal_splits_compare_only_entries_without_a_twin_in_the_block() {
+        let mut sparse = Sparse::new(rule("grundy"));
+        sparse.probing = true;
+        let g: Vec<u16> = (0..1000).map(|i| (i % 7) as u16).collect();
+        sparse.compare_list = vec![(100, 1), (300, 1), (480, 1), (499, 1), (500, 1), (600, 1)];
+        sparse.compare_below = 2;
+        let width = sparse.stride();
+        sparse.rows.resize(BLOCK * width + ROW_SLACK, 0);
+        next_tag(&mut sparse.tag, &mut sparse.rows);
+        sparse.far_pass(&g, BLOCK, None);
+        // n0 = 1000, k = 0: the twin of a is at n = 2a, in the block from
+        // a = 500 on.
+        assert!(sparse.comparing);
+        assert_eq!(sparse.compare_far[0], (0, 6));
+        assert_eq!(sparse.compared[0], (0, 4));
+        // Entry (500, 1) was stamped for every position but n = 1000.
+        let tag = sparse.tag;
+        for j in 0..BLOCK {
+            let x = 1 ^ g[1000 + j - 500] as usize;
+            let stamped = sparse.rows[j * width + x] == tag;
+            assert_eq!(stamped, j != 0, "position {}", 1000 + j);
+        }
+    }
+
     /// Officers far enough out that the rare entries are all known, most
     /// positions take their value from the candidates, and step 2 reads the
-    /// small heaps from the reversed copy: comparing or stamping, with the
-    /// copy or without, on one thread or two, the values agree.
+    /// small heaps from the reversed copy; and Grundy's game (unequal
+    /// splits) through its rare values at n = 33 697 to 82 860: comparing
+    /// or stamping, with the copy or without, on one thread or two, the
+    /// values agree.
     #[test]
     fn comparing_and_the_front_copy_agree_far_out() {
-        let to = simd::FRONT + 20_000;
-        let mut runs = Vec::new();
-        for (probing, fronting, threads) in [
-            (false, false, 1),
-            (true, false, 1),
-            (false, true, 1),
-            (true, true, 1),
-            (true, true, 2),
-        ] {
-            let mut sparse = Sparse::new(rule("0.6"));
-            sparse.probing = probing;
-            sparse.fronting = fronting;
-            let mut g: Vec<u16> = Vec::new();
-            sparse
-                .extend_parallel(&mut g, to, threads)
-                .expect("no overflow");
-            // About 30% of Officers' rare entries have the smallest values.
-            assert_eq!(sparse.compare_list.is_empty(), !probing);
-            assert_eq!(sparse.front.is_some(), fronting);
-            runs.push(g);
-        }
-        for run in &runs[1..] {
-            assert_eq!(run.iter().zip(&runs[0]).position(|(a, b)| a != b), None);
-            assert_eq!(run.len(), runs[0].len());
+        for (code, to) in [("0.6", simd::FRONT + 20_000), ("grundy", 90_000)] {
+            let mut runs = Vec::new();
+            for (probing, fronting, threads) in [
+                (false, false, 1),
+                (true, false, 1),
+                (false, true, 1),
+                (true, true, 1),
+                (true, true, 2),
+            ] {
+                let mut sparse = Sparse::new(rule(code));
+                sparse.probing = probing;
+                sparse.fronting = fronting;
+                let mut g: Vec<u16> = Vec::new();
+                sparse
+                    .extend_parallel(&mut g, to, threads)
+                    .expect("no overflow");
+                // About 30% of the rare entries have the smallest values.
+                assert_eq!(sparse.compare_list.is_empty(), !probing, "{code}");
+                assert_eq!(sparse.front.is_some(), fronting, "{code}");
+                runs.push(g);
+            }
+            for run in &runs[1..] {
+                let first_difference = run.iter().zip(&runs[0]).position(|(a, b)| a != b);
+                assert_eq!(first_difference, None, "{code}");
+                assert_eq!(run.len(), runs[0].len(), "{code}");
+            }
         }
     }
 }
