@@ -5,12 +5,18 @@
 #
 # Usage: scripts/bench-grundy.sh            (all cases)
 #        CASES="0.6:1000000" scripts/bench-grundy.sh
+#        REPEAT=5 scripts/bench-grundy.sh   (runs per program; default 3)
+# Each program runs REPEAT times and the fastest run is reported, for
+# ogsolve and nimatron alike (the machine is shared, and a run that
+# another job slows down says nothing about the program); a program whose
+# first run takes more than a minute runs once.
 # Needs ogsolve on PATH or in $OGSOLVE (cargo install ogsolve) and
 # /usr/bin/time (GNU time) for peak memory. Not part of the test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OGSOLVE=${OGSOLVE:-$(command -v ogsolve || echo /tmp/ogsolve-root/bin/ogsolve)}
 CASES=${CASES:-"0.6:1000000 0.6:10000000 0.16:10000000 0.77:1000000 0.07:1000000 grundy-game:1000000"}
+REPEAT=${REPEAT:-3}
 cargo build --release -q -p nimatron-cli
 NIM=target/release/nimatron
 TMP=$(mktemp -d)
@@ -19,15 +25,34 @@ trap 'rm -rf "$TMP"' EXIT
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB RAM"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "ogsolve: $("$OGSOLVE" --version 2>/dev/null || echo missing)"
+echo "runs per program: $REPEAT (the fastest reported; one when it takes over a minute)"
 echo
 printf '| game | N | program | wall s | user s | values/s (wall) | peak RSS MiB | G(N) |\n'
 printf '|---|---|---|---|---|---|---|---|\n'
 
-# run LABEL CMD... : prints wall, user, rss (KiB) to $TMP/last
-measure() {
+# measure_once CMD... : one run; sets WALL, USER (s) and RSS (KiB)
+measure_once() {
     /usr/bin/time -f '%e %U %M' -o "$TMP/time" "$@" > "$TMP/out" 2> "$TMP/err" || {
         echo "failed: $*" >&2; cat "$TMP/err" >&2; return 1; }
     read -r WALL USER RSS < "$TMP/time"
+}
+
+# measure CMD... : the fastest of REPEAT runs (one run when the first takes
+# over a minute); its output stays in $TMP/out
+measure() {
+    measure_once "$@"
+    local best_wall=$WALL best_user=$USER best_rss=$RSS runs=1
+    cp "$TMP/out" "$TMP/best_out"
+    while (( runs < REPEAT )) && awk -v w="$best_wall" 'BEGIN{exit !(w <= 60)}'; do
+        measure_once "$@"
+        runs=$((runs + 1))
+        if awk -v a="$WALL" -v b="$best_wall" 'BEGIN{exit !(a < b)}'; then
+            best_wall=$WALL; best_user=$USER; best_rss=$RSS
+            cp "$TMP/out" "$TMP/best_out"
+        fi
+    done
+    WALL=$best_wall; USER=$best_user; RSS=$best_rss
+    cp "$TMP/best_out" "$TMP/out"
 }
 
 row() { # game n program value

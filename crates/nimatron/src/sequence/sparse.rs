@@ -23,7 +23,11 @@
 //! power of two, and sooner when rare positions pile up.
 //!
 //! Step 1 goes a block of positions at a time, writing the option values of
-//! the far rare pairs into a byte row per position. With two threads, step
+//! the far rare pairs into a byte row per position; with vector compares,
+//! the rare entries of smallest value are checked against a few candidates
+//! per position instead (see [`probe`]). Step 2 reads the small heaps from
+//! a reversed copy of the first values once they are final (see
+//! [`simd::front_copy`]). With two threads, step
 //! 1 runs a round ahead taking each `v` as the value while step 2 confirms
 //! the previous round (see [`Sparse::extend_parallel`]); the result is the
 //! same as on one thread.
