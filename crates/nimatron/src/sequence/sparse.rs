@@ -106,7 +106,8 @@ pub(crate) struct Sparse {
     /// size + x] == tag` when `x` is an option of position `n0 + j`.
     rows: Vec<u8>,
     /// Whether blocks compare part of their far rare entries (see
-    /// [`probe`]); on where the vector compare runs.
+    /// [`probe`]): on where the compare runs on vectors (tests turn it on
+    /// elsewhere).
     probing: bool,
     /// The candidates of the current block.
     probe: Probe,
@@ -114,11 +115,12 @@ pub(crate) struct Sparse {
     /// `width / 64` words per position.
     lane_hits: Vec<u64>,
     /// Per split digit, the far range of `compare_list` in the current
-    /// block, and whether the block compares it (rather than stamps it).
+    /// block: the part the per-position pass leaves alone.
     compare_far: [(usize, usize); MAX_SPLITS],
     /// The part of `compare_far` the block compares; the far pass stamps
     /// the rest.
     compared: [(usize, usize); MAX_SPLITS],
+    /// Whether the current block compares (see [`Sparse::prepare_probe`]).
     comparing: bool,
     tag: u8,
     max_value: u32,
@@ -1202,6 +1204,7 @@ struct Queue {
     /// The front end in the low 32 bits, the back end in the high 32.
     ends: std::sync::atomic::AtomicU64,
 }
+
 impl Queue {
     const CHUNK: usize = 16;
 
