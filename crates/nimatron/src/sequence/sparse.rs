@@ -747,6 +747,7 @@ impl Sparse {
                 &self.compare_list[..c_lo],
                 &self.compare_list[c_hi..],
             ];
+            let unequal = self.rule.unequal;
             for part in parts {
                 for &(a, r) in part {
                     let a = a as usize;
@@ -754,7 +755,7 @@ impl Sparse {
                         break;
                     }
                     let b = m - a;
-                    if self.rule.unequal && a == b {
+                    if unequal && a == b {
                         continue;
                     }
                     visited += 1;
@@ -804,17 +805,20 @@ impl Sparse {
                 .expect("the class sets reach past every option")
         });
         let (word, bit) = (v as usize / 64, v as usize % 64);
-        let mut empty = true;
-        for (w, need) in self.need_bits.iter_mut().enumerate() {
-            let below = match w.cmp(&word) {
-                std::cmp::Ordering::Less => u64::MAX,
-                std::cmp::Ordering::Equal => (1u64 << bit) - 1,
-                std::cmp::Ordering::Greater => 0,
+        // The need set is below v: words past v's are empty.
+        let mut left = 0;
+        let need = &mut self.need_bits;
+        need.fill(0);
+        for w in 0..=word.min(need.len() - 1) {
+            let below = if w < word {
+                u64::MAX
+            } else {
+                (1u64 << bit) - 1
             };
-            *need = other.get(w).copied().unwrap_or(0) & !hit_at(w) & below;
-            empty &= *need == 0;
+            need[w] = other.get(w).copied().unwrap_or(0) & !hit_at(w) & below;
+            left |= need[w];
         }
-        Ok((v, empty))
+        Ok((v, left == 0))
     }
 
     /// The length of a row: options are XORs of values below half the
