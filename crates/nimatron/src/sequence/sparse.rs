@@ -1687,12 +1687,31 @@ mod tests {
         TakeBreak::from_code(&code.parse::<OctalCode>().expect("a valid code"))
     }
 
-    fn naive(code: &str, to: usize) -> Vec<u16> {
+    fn naive(rule: &TakeBreak, to: usize) -> Vec<u16> {
         let mut g = Vec::new();
-        NaiveTakeBreak::new(rule(code))
+        NaiveTakeBreak::new(rule.clone())
             .extend(&mut g, to)
             .expect("no overflow");
         g
+    }
+
+    /// The sparse method's values up to `to`, comparing or not, with the
+    /// reversed copy or not, on `threads` threads; and its final state.
+    fn sparse(
+        rule: &TakeBreak,
+        probing: bool,
+        fronting: bool,
+        threads: usize,
+        to: usize,
+    ) -> (Vec<u16>, Sparse) {
+        let mut sparse = Sparse::new(rule.clone());
+        sparse.probing = probing;
+        sparse.fronting = fronting;
+        let mut g: Vec<u16> = Vec::new();
+        sparse
+            .extend_parallel(&mut g, to, threads)
+            .expect("no overflow");
+        (g, sparse)
     }
 
     /// With the compare pass forced on (on vectors where the processor
@@ -1704,15 +1723,10 @@ mod tests {
         for code in [
             "0.6", "0.77", "0.137", "4.7", "0.16", "0.356", "0.165", "grundy",
         ] {
-            let want = naive(code, 6000);
+            let want = naive(&rule(code), 6000);
             for probing in [false, true] {
                 for threads in [1, 2] {
-                    let mut sparse = Sparse::new(rule(code));
-                    sparse.probing = probing;
-                    let mut g: Vec<u16> = Vec::new();
-                    sparse
-                        .extend_parallel(&mut g, want.len(), threads)
-                        .expect("no overflow");
+                    let (g, _) = sparse(&rule(code), probing, true, threads, want.len());
                     assert_eq!(g, want, "{code} probing {probing} threads {threads}");
                 }
             }
@@ -1727,17 +1741,9 @@ mod tests {
         for code in ["0.6", "0.16", "4.7", "0.137", "0.356", "0.26", "0.4"] {
             let mut unequal = rule(code);
             unequal.unequal = true;
-            let mut want: Vec<u16> = Vec::new();
-            NaiveTakeBreak::new(unequal.clone())
-                .extend(&mut want, 8000)
-                .expect("no overflow");
+            let want = naive(&unequal, 8000);
             for threads in [1, 2] {
-                let mut sparse = Sparse::new(unequal.clone());
-                sparse.probing = true;
-                let mut g: Vec<u16> = Vec::new();
-                sparse
-                    .extend_parallel(&mut g, want.len(), threads)
-                    .expect("no overflow");
+                let (g, _) = sparse(&unequal, true, true, threads, want.len());
                 assert_eq!(g, want, "{code} unequal, threads {threads}");
             }
         }
@@ -1788,13 +1794,7 @@ mod tests {
                 (true, true, 1),
                 (true, true, 2),
             ] {
-                let mut sparse = Sparse::new(rule(code));
-                sparse.probing = probing;
-                sparse.fronting = fronting;
-                let mut g: Vec<u16> = Vec::new();
-                sparse
-                    .extend_parallel(&mut g, to, threads)
-                    .expect("no overflow");
+                let (g, sparse) = sparse(&rule(code), probing, fronting, threads, to);
                 // About 30% of the rare entries have the smallest values.
                 assert_eq!(sparse.compare_list.is_empty(), !probing, "{code}");
                 assert_eq!(sparse.front.is_some(), fronting, "{code}");
