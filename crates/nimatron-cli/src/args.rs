@@ -212,6 +212,16 @@ pub struct GrundyArgs {
     /// step 2). Default: 2 when the machine has two cores or more.
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
+    /// The vector path of the inner loops: auto (the best this processor
+    /// has), avx512, avx2, portable or none. A path the processor lacks is
+    /// refused.
+    #[arg(
+        long,
+        value_name = "PATH",
+        default_value = "auto",
+        env = "NIMATRON_SIMD"
+    )]
+    pub simd: String,
     /// Save progress here periodically and on Ctrl-C; resume from it if it exists.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,

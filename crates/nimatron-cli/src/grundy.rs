@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use nimatron::sequence::{
-    Algorithm, GrundySequence, HeapGame, SequenceOptions, SequenceRun, Values, human_bytes,
+    Algorithm, GrundySequence, HeapGame, SequenceOptions, SequenceRun, Simd, Values, human_bytes,
 };
 
 use crate::args::GrundyArgs;
@@ -48,10 +48,17 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
     {
         check_writable(path)?;
     }
+    let simd: Simd = args
+        .simd
+        .parse()
+        .map_err(|e| bad_input(format!("--simd: {e}")))?;
+    simd.resolve()
+        .map_err(|e| bad_input(format!("--simd {simd}: {e}")))?;
     let options = SequenceOptions {
         algorithm,
         threads,
         memory_limit,
+        simd,
     };
     let mut run = match &args.checkpoint {
         Some(path) if path.exists() && fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false) => {
@@ -337,7 +344,7 @@ fn write_json(
     )?;
     write!(
         out,
-        ",\"to\":{},\"max_value\":{},\"algorithm\":\"{}\",\"method\":\"{}\",\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{},\"computed\":{},\"extended_by_period\":{},\"values_to_prove\":{},\"bytes_per_value\":{},\"seconds\":{:.6}}}",
+        ",\"to\":{},\"max_value\":{},\"algorithm\":\"{}\",\"method\":\"{}\",\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{},\"computed\":{},\"extended_by_period\":{},\"values_to_prove\":{},\"bytes_per_value\":{},\"simd\":\"{}\",\"seconds\":{:.6}}}",
         seq.values.len() - 1,
         s.max_value,
         algorithm,
@@ -350,6 +357,7 @@ fn write_json(
         s.extended_by_period,
         opt(s.values_to_prove),
         s.bytes_per_value,
+        s.simd,
         elapsed.as_secs_f64()
     )?;
     writeln!(out)?;
@@ -436,11 +444,16 @@ fn write_summary(
     };
     writeln!(
         out,
-        "  method           {} ({} asked), {} thread{}",
+        "  method           {} ({} asked), {} thread{}{}",
         s.method,
         algorithm,
         used,
-        if used == 1 { "" } else { "s" }
+        if used == 1 { "" } else { "s" },
+        if s.method == "sparse" {
+            format!(", {} vector path", s.simd)
+        } else {
+            String::new()
+        }
     )?;
     let c = &s.counters;
     if c.rare_pairs + c.search_pairs > 0 {

@@ -348,3 +348,46 @@ fn a_terminal_shows_progress_with_rate_and_eta() {
     assert!(!bars.is_empty(), "no progress bar in {screen:?}");
     assert!(screen.contains("G(2000000)"), "the summary follows the bar");
 }
+
+/// `--simd` forces a vector path (the JSON names it), and so does
+/// `NIMATRON_SIMD`; every path gives the same values; a path this processor
+/// lacks and an unknown name exit 2 with the reason.
+#[test]
+fn simd_paths_are_forced_checked_and_agree() {
+    use nimatron::sequence::Simd;
+    let mut values = Vec::new();
+    for path in Simd::PATHS {
+        let out = nimatron(&[
+            "grundy",
+            "officers",
+            "--to",
+            "5000",
+            "--json",
+            "--simd",
+            path.name(),
+        ]);
+        if path.is_available() {
+            let doc = json(&out);
+            assert_eq!(doc["simd"], path.name());
+            values.push(doc["values"].clone());
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{path}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains(path.name()) && err.contains("none"), "{err}");
+        }
+    }
+    assert!(values.len() >= 2 && values.iter().all(|v| *v == values[0]));
+
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_nimatron"));
+    let out = cmd
+        .args(["grundy", "officers", "--to", "3000", "--json"])
+        .env("NIMATRON_SIMD", "none")
+        .output()
+        .unwrap();
+    assert_eq!(json(&out)["simd"], "none");
+
+    let out = nimatron(&["grundy", "officers", "--to", "10", "--simd", "sse9"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("'sse9'") && err.contains("avx2"), "{err}");
+}

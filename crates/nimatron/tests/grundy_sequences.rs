@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use nimatron::sequence::{
     Algorithm, GrundySequence, HeapGame, OctalCode, SequenceError, SequenceOptions, SequenceRun,
-    grundy_sequence,
+    Simd, grundy_sequence,
 };
 
 fn data_path(name: &str) -> PathBuf {
@@ -213,10 +213,12 @@ fn grundys_game_is_never_proven() {
     assert_eq!(seq.summary.extended_by_period, 0);
 }
 
-/// The exhaustive check the sparse method must pass: every code
-/// `d0.d1d2d3` with octal digits (d0 = 0 or 4), up to n = 3000.
+/// The exhaustive check the sparse method must pass on every vector path
+/// this processor has: every code `d0.d1d2d3` with octal digits (d0 = 0 or
+/// 4), up to n = 3000.
 #[test]
 fn sparse_agrees_with_naive_on_every_three_digit_code() {
+    let paths = &Simd::available();
     let n = 3000;
     let mut codes = Vec::new();
     for d0 in [0u8, 4] {
@@ -238,9 +240,16 @@ fn sparse_agrees_with_naive_on_every_three_digit_code() {
                     let code = OctalCode::from_digits(digits).unwrap();
                     let game = HeapGame::Octal(code.clone());
                     let naive = grundy_sequence(&game, n, &options(Algorithm::Naive, 1)).unwrap();
-                    let sparse = grundy_sequence(&game, n, &options(Algorithm::Sparse, 1)).unwrap();
-                    if naive.values != sparse.values || naive.period != sparse.period {
-                        failures.lock().unwrap().push(code.to_string());
+                    for &path in paths {
+                        let opts = SequenceOptions {
+                            simd: path,
+                            ..options(Algorithm::Sparse, 1)
+                        };
+                        let sparse = grundy_sequence(&game, n, &opts).unwrap();
+                        assert_eq!(sparse.summary.simd, path);
+                        if naive.values != sparse.values || naive.period != sparse.period {
+                            failures.lock().unwrap().push(format!("{code} ({path})"));
+                        }
                     }
                 }
             });
@@ -252,6 +261,53 @@ fn sparse_agrees_with_naive_on_every_three_digit_code() {
         "sparse differs from naive on {failures:?}"
     );
     assert_eq!(codes.len(), 1024);
+}
+
+/// Officers and Grundy's game to 10^5 on every vector path this processor
+/// has, on one and two threads, against the plain mex.
+#[test]
+fn every_vector_path_agrees_with_naive_to_100_000() {
+    for spec in ["officers", "grundy-game"] {
+        let game: HeapGame = spec.parse().unwrap();
+        let naive = compute_game(&game, 100_000, Algorithm::Naive, 1);
+        for path in Simd::available() {
+            for threads in [1, 2] {
+                let opts = SequenceOptions {
+                    simd: path,
+                    ..options(Algorithm::Sparse, threads)
+                };
+                let sparse = grundy_sequence(&game, 100_000, &opts).unwrap();
+                let first_difference = naive
+                    .values
+                    .iter()
+                    .zip(sparse.values.iter())
+                    .position(|(a, b)| a != b);
+                assert_eq!(first_difference, None, "{spec} {path} x{threads}");
+                assert_eq!(naive.values.len(), sparse.values.len());
+            }
+        }
+    }
+}
+
+/// A path the processor lacks is refused before any work, naming what it
+/// needs and what is available.
+#[test]
+fn a_missing_vector_path_is_refused() {
+    let game: HeapGame = "officers".parse().unwrap();
+    for path in Simd::PATHS {
+        let opts = SequenceOptions {
+            simd: path,
+            ..SequenceOptions::default()
+        };
+        match SequenceRun::new(&game, 100, &opts) {
+            Ok(_) => assert!(path.is_available(), "{path}"),
+            Err(SequenceError::Simd(e)) => {
+                assert!(!path.is_available());
+                assert!(e.to_string().contains(path.name()), "{e}");
+            }
+            Err(e) => panic!("{path}: {e}"),
+        }
+    }
 }
 
 /// Far past the block size and the last rare value of Officers, and

@@ -45,6 +45,7 @@ mod relay;
 mod simd;
 mod sparse;
 mod values;
+mod vector;
 
 use std::fmt;
 use std::str::FromStr;
@@ -55,6 +56,7 @@ pub use game::{HeapGame, HeapGameError, Preset};
 pub use period::Period;
 pub use sparse::{SparseCounters, SparseMask};
 pub use values::Values;
+pub use vector::{ParseSimdError, Simd, SimdUnavailable};
 
 pub(crate) use game::{Rule, TakeBreak};
 use naive::{ModularClasses, ModularNaive, NaiveTakeBreak, Squares, StepError, ThreeHeap};
@@ -133,15 +135,19 @@ pub struct SequenceOptions {
     pub threads: usize,
     /// The most memory, in bytes, a run may plan to use.
     pub memory_limit: u64,
+    /// The vector path of the inner loops: `Auto` for the best this
+    /// processor has, or one forced (refused when the processor lacks it).
+    pub simd: Simd,
 }
 
 impl Default for SequenceOptions {
-    /// Auto, one thread, 8 GiB.
+    /// Auto, one thread, 8 GiB, the best vector path.
     fn default() -> SequenceOptions {
         SequenceOptions {
             algorithm: Algorithm::Auto,
             threads: 1,
             memory_limit: 8 << 30,
+            simd: Simd::Auto,
         }
     }
 }
@@ -165,6 +171,8 @@ pub enum SequenceError {
         /// What and why.
         reason: String,
     },
+    /// The vector path asked for is not on this processor.
+    Simd(SimdUnavailable),
 }
 
 impl fmt::Display for SequenceError {
@@ -182,6 +190,7 @@ impl fmt::Display for SequenceError {
                 human_bytes(*limit)
             ),
             SequenceError::Unsupported { reason } => f.write_str(reason),
+            SequenceError::Simd(e) => e.fmt(f),
         }
     }
 }
@@ -229,6 +238,8 @@ pub struct SequenceSummary {
     pub values_to_prove: Option<u64>,
     /// Counters of the sparse method.
     pub counters: SparseCounters,
+    /// The vector path the inner loops used.
+    pub simd: Simd,
 }
 
 /// A computed Grundy sequence `G(0..=to)`.
@@ -265,7 +276,7 @@ enum Engine {
 }
 
 impl Engine {
-    fn new(rule: &Rule, algorithm: Algorithm) -> (Engine, &'static str) {
+    fn new(rule: &Rule, algorithm: Algorithm, path: Simd) -> (Engine, &'static str) {
         match (rule, algorithm) {
             (Rule::TakeBreak(t), Algorithm::Naive) => {
                 (Engine::Naive(NaiveTakeBreak::new(t.clone())), "naive")
@@ -273,7 +284,10 @@ impl Engine {
             (Rule::TakeBreak(t), _) if t.split_two.is_empty() => {
                 (Engine::Naive(NaiveTakeBreak::new(t.clone())), "direct")
             }
-            (Rule::TakeBreak(t), _) => (Engine::Sparse(Box::new(Sparse::new(t.clone()))), "sparse"),
+            (Rule::TakeBreak(t), _) => (
+                Engine::Sparse(Box::new(Sparse::new(t.clone(), path))),
+                "sparse",
+            ),
             (Rule::Squares, Algorithm::Naive) => (Engine::Squares(Squares::new()), "naive"),
             (Rule::Squares, _) => (Engine::Squares(Squares::new()), "direct"),
             (Rule::Modular { modulus, residues }, Algorithm::Naive) => (
@@ -365,6 +379,8 @@ pub struct SequenceRun {
     game: HeapGame,
     to: u64,
     options: SequenceOptions,
+    /// The vector path, resolved from `options.simd`.
+    path: Simd,
     values: Values,
     engine: Engine,
     method: &'static str,
@@ -409,7 +425,8 @@ impl SequenceRun {
                 ),
             });
         }
-        let (engine, method) = Engine::new(&rule, options.algorithm);
+        let path = options.simd.resolve().map_err(SequenceError::Simd)?;
+        let (engine, method) = Engine::new(&rule, options.algorithm, path);
         let proof = match &rule {
             Rule::TakeBreak(t) if !t.unequal => ProofRule::TakeBreak {
                 heaps: t.max_heaps_left(),
@@ -426,6 +443,7 @@ impl SequenceRun {
             game: game.clone(),
             to,
             options: *options,
+            path,
             values,
             engine,
             method,
@@ -606,6 +624,7 @@ impl SequenceRun {
                 .filter(|p| !p.proven)
                 .and_then(|p| self.proof.values_needed(p.period, p.preperiod)),
             counters,
+            simd: self.path,
         };
         GrundySequence {
             game: self.game,

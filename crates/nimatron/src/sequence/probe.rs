@@ -21,6 +21,7 @@
 //! result is the same.
 
 use super::values::Cell;
+use super::vector::Simd;
 
 /// Candidates kept per position.
 pub(crate) const CANDIDATES: usize = 6;
@@ -84,7 +85,7 @@ impl Probe {
     /// Checks the entries `(a, r)` against the candidates: lane `j` pairs
     /// with `g[start - a + j]`, whose option is `r ^ g[start - a + j]`.
     /// Every `start - a + LANES` must be at most `g.len()`.
-    pub fn compare<T: Cell>(&mut self, g: &[T], start: usize, entries: &[(u64, u32)]) {
+    pub fn compare<T: Cell>(&mut self, path: Simd, g: &[T], start: usize, entries: &[(u64, u32)]) {
         assert!(
             entries
                 .iter()
@@ -92,7 +93,7 @@ impl Probe {
         );
         #[cfg(target_arch = "x86_64")]
         {
-            if super::simd::avx512_available() && std::mem::size_of::<T>() <= 2 {
+            if path == Simd::Avx512 && std::mem::size_of::<T>() <= 2 {
                 // SAFETY: the features are present, T is u8 or u16 (the
                 // only Cells of one and two bytes) and the assert above
                 // keeps every load inside g.
@@ -205,10 +206,10 @@ mod tests {
                 let mut fast = probe.clone();
                 let mut plain = probe.clone();
                 if use_u8 {
-                    fast.compare(&g8, start, &entries);
+                    fast.compare(Simd::best(), &g8, start, &entries);
                     plain.compare_plain(&g8, start, &entries);
                 } else {
-                    fast.compare(&g16, start, &entries);
+                    fast.compare(Simd::best(), &g16, start, &entries);
                     plain.compare_plain(&g16, start, &entries);
                 }
                 assert_eq!(fast.alive, plain.alive, "round {round} u8 {use_u8}");

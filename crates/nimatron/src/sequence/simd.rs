@@ -1,19 +1,32 @@
 //! The inner loop of the sparse method's step 2: scan the two-heap options
 //! `G(b) ^ G(m - b)` for `b = 1, 2, ...` and cross off the values of a need
-//! set (a bit set) until none is left.
+//! set (a bit set) until none is left. Each [`Simd`] path has its own scan;
+//! all of them cross off the same values.
 //!
-//! On x86-64 processors with AVX-512 (F, BW, VL, VBMI, VBMI2) the scan goes
-//! in batches of [`BATCH`] pairs, 32 or 64 per step: the values are XORed
-//! lane by lane against the reversed tail, each lane's bit is fetched from
-//! the need set (held in a register, unchanged during the batch) with a byte
-//! permute, and the values that hit are packed into a list. After the batch
-//! the list is crossed off the need set, which stays in the register for the
-//! whole scan. Within a batch no step waits for another, so the steps
-//! overlap. Elsewhere, and for values of 512 and more,
-//! a plain loop marks the first pairs all at once and then looks pair by
-//! pair.
+//! - **avx512** (F, BW, VL, VBMI, VBMI2): batches of [`BATCH`] pairs, 32 or
+//!   64 per step. The values are XORed lane by lane against the reversed
+//!   tail, each lane's bit is fetched from the need set (held in a register,
+//!   unchanged during the batch) with a byte permute, and the values that hit
+//!   are packed into a list. After the batch the list is crossed off the need
+//!   set, which stays in the register for the whole scan. Within a batch no
+//!   step waits for another, so the steps overlap.
+//! - **avx2**: 32 pairs a step. The need set's 64 bytes sit in four
+//!   registers of 16; a lane's byte is fetched with four in-lane byte
+//!   shuffles and two blends, its bit with one more shuffle, and one test
+//!   says whether any lane hit. Hits are rare after the first pairs, so a
+//!   step that hits is redone lane by lane.
+//! - **portable**: once at most [`COMPARED`] need values are left, 32 pairs
+//!   a step are compared with each of them in fixed-width loops that the
+//!   compiler vectorises for its target (SSE2, NEON); a step that hits is
+//!   redone pair by pair.
+//! - **none**: pair by pair.
+//!
+//! Every path but avx512 first marks [`DENSE_PAIRS`] pairs all at once
+//! while many need values are left, and handles values the vector scans do
+//! not (512 and more, four-byte values) with the portable scan.
 
 use super::values::Cell;
+use super::vector::Simd;
 
 /// Pairs marked all at once at the start of a scan.
 const DENSE_PAIRS: usize = 256;
@@ -29,9 +42,11 @@ const DENSE_LIMIT: usize = 1024;
 /// any order visits the same pairs, and one that begins past the first
 /// heap sizes, whose values are still small, often ends much sooner.
 /// `front` is empty or [`Front`] of the first values of `window` (two-byte
-/// values only). Returns the pairs visited.
+/// values only). `path` is a concrete path this processor has. Returns the
+/// pairs visited.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn cover<T: Cell>(
+    path: Simd,
     window: &[T],
     front: &[u16],
     m: usize,
@@ -46,9 +61,9 @@ pub(crate) fn cover<T: Cell>(
     } else {
         1
     };
-    let mut visited = cover_range(window, front, m, start, half, xlimit, bits, missing);
+    let mut visited = cover_range(path, window, front, m, start, half, xlimit, bits, missing);
     if start > 1 && *missing > 0 {
-        visited += cover_range(window, front, m, 1, start - 1, xlimit, bits, missing);
+        visited += cover_range(path, window, front, m, 1, start - 1, xlimit, bits, missing);
     }
     visited
 }
@@ -71,6 +86,7 @@ pub(crate) const FRONT: usize = 1 << 16;
 /// m / 2`).
 #[allow(clippy::too_many_arguments)]
 fn cover_range<T: Cell>(
+    path: Simd,
     window: &[T],
     front: &[u16],
     m: usize,
@@ -81,59 +97,339 @@ fn cover_range<T: Cell>(
     missing: &mut usize,
 ) -> u64 {
     debug_assert!(window.len() >= m && from >= 1 && to <= m / 2 && bits.len() >= 8);
+    debug_assert!(path.is_available() && path != Simd::Auto);
     if from > to {
         return 0;
     }
+    let size = std::mem::size_of::<T>();
     #[cfg(target_arch = "x86_64")]
-    {
-        if avx512_available() {
-            let size = std::mem::size_of::<T>();
-            if size == 2 && xlimit <= 512 {
-                // SAFETY: T is u16 here (the only 2-byte Cell), so the cast
-                // is a reinterpretation of the same memory; the feature
-                // check makes the target features available.
-                let w = unsafe {
-                    std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len())
+    if path == Simd::Avx512 {
+        if size == 2 && xlimit <= 512 {
+            // SAFETY: T is u16 here (the only 2-byte Cell), so the cast
+            // is a reinterpretation of the same memory; the path is
+            // available, so its target features are.
+            let w =
+                unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len()) };
+            let mut visited = 0;
+            let mut from = from;
+            // The steps whose small heaps all lie in `front`.
+            let reach = to.min(front.len().saturating_sub(32));
+            if from + 31 <= reach && front.len() <= window.len() {
+                // SAFETY: as below; the front loads stay inside front.
+                visited = unsafe {
+                    cover_u16_avx512::<true>(w, front, m, from, reach, xlimit, bits, missing)
                 };
-                let mut visited = 0;
-                let mut from = from;
-                // The steps whose small heaps all lie in `front`.
-                let reach = to.min(front.len().saturating_sub(32));
-                if from + 31 <= reach && front.len() <= window.len() {
-                    // SAFETY: as below; the front loads stay inside front.
-                    visited = unsafe {
-                        cover_u16_avx512::<true>(w, front, m, from, reach, xlimit, bits, missing)
-                    };
-                    from += visited as usize;
-                    if *missing == 0 || from > to {
-                        return visited;
-                    }
+                from += visited as usize;
+                if *missing == 0 || from > to {
+                    return visited;
                 }
-                return visited
-                    + unsafe {
-                        cover_u16_avx512::<false>(w, &[], m, from, to, xlimit, bits, missing)
-                    };
             }
-            if size == 1 && xlimit <= 256 {
-                // SAFETY: as above, T is u8.
-                let w = unsafe {
-                    std::slice::from_raw_parts(window.as_ptr() as *const u8, window.len())
-                };
-                return unsafe { cover_u8_avx512(w, m, from, to, xlimit, bits, missing) };
-            }
+            return visited
+                + unsafe { cover_u16_avx512::<false>(w, &[], m, from, to, xlimit, bits, missing) };
+        }
+        if size == 1 && xlimit <= 256 {
+            // SAFETY: as above, T is u8.
+            let w =
+                unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u8, window.len()) };
+            return unsafe { cover_u8_avx512(w, m, from, to, xlimit, bits, missing) };
         }
     }
     let mut visited = 0;
     let mut from = from;
     if xlimit <= DENSE_LIMIT && to + 1 - from >= DENSE_PAIRS && *missing > 4 {
-        dense_prefix(window, m, from, xlimit, bits, missing);
+        dense_prefix(path, window, m, from, xlimit, bits, missing);
         visited = DENSE_PAIRS as u64;
         from += DENSE_PAIRS;
-        if *missing == 0 {
+        if *missing == 0 || from > to {
             return visited;
         }
     }
-    visited + cover_plain(window, m, from, to, bits, missing)
+    match path {
+        #[cfg(target_arch = "x86_64")]
+        Simd::Avx2 | Simd::Avx512 if size == 2 && xlimit <= 512 => {
+            // SAFETY: T is u16 (the only 2-byte Cell); AVX2 is present
+            // (the AVX-512 path implies it).
+            let w =
+                unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len()) };
+            visited + unsafe { cover_u16_avx2(w, m, from, to, bits, missing) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Simd::Avx2 | Simd::Avx512 if size == 1 && xlimit <= 256 => {
+            // SAFETY: as above, T is u8.
+            let w =
+                unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u8, window.len()) };
+            visited + unsafe { cover_u8_avx2(w, m, from, to, bits, missing) }
+        }
+        #[cfg(target_arch = "x86_64")]
+        Simd::Avx2 | Simd::Avx512 => {
+            // SAFETY: AVX2 is present.
+            visited + unsafe { cover_compared_avx2(window, m, from, to, xlimit, bits, missing) }
+        }
+        Simd::None => visited + cover_plain(window, m, from, to, bits, missing),
+        _ => visited + cover_compared(window, m, from, to, xlimit, bits, missing),
+    }
+}
+
+/// Need values the portable scan compares each pair with.
+const COMPARED: usize = 8;
+
+/// The portable scan: pair by pair while more than [`COMPARED`] need
+/// values are left, then 32 pairs a step compared with each of them.
+#[inline(always)]
+fn cover_compared<T: Cell>(
+    window: &[T],
+    m: usize,
+    from: usize,
+    to: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    let mut b = from;
+    let mut visited = 0u64;
+    while b <= to && *missing > 0 {
+        if *missing > COMPARED || b + 31 > to {
+            let end = (b + 31).min(to);
+            visited += cover_plain(window, m, b, end, bits, missing);
+            b = end + 1;
+            continue;
+        }
+        let needs = need_values::<T>(bits, xlimit);
+        while b + 31 <= to {
+            let lo: &[T; 32] = window[b..b + 32].try_into().expect("32 pairs");
+            let hi: &[T; 32] = window[m - b - 31..=m - b].try_into().expect("32 pairs");
+            let mut hit = 0u8;
+            for j in 0..32 {
+                let x = lo[j] ^ hi[31 - j];
+                for &n in &needs {
+                    hit |= (x == n) as u8;
+                }
+            }
+            if hit != 0 {
+                visited += cover_plain(window, m, b, b + 31, bits, missing);
+                b += 32;
+                break;
+            }
+            visited += 32;
+            b += 32;
+        }
+    }
+    visited
+}
+
+/// [`cover_compared`] built for AVX2, for the values the AVX2 scans do not
+/// take.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+fn cover_compared_avx2<T: Cell>(
+    window: &[T],
+    m: usize,
+    from: usize,
+    to: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    cover_compared(window, m, from, to, xlimit, bits, missing)
+}
+
+/// The need values below `xlimit` (at most [`COMPARED`] of them, at least
+/// one), the list filled up with repeats of the first.
+#[inline(always)]
+fn need_values<T: Cell>(bits: &[u64], xlimit: usize) -> [T; COMPARED] {
+    let mut needs = [T::default(); COMPARED];
+    let mut count = 0;
+    for (w, &word) in bits[..xlimit.div_ceil(64)].iter().enumerate() {
+        let mut word = word;
+        while word != 0 && count < COMPARED {
+            let v = w * 64 + word.trailing_zeros() as usize;
+            if v < xlimit {
+                needs[count] = T::new(v as u32);
+                count += 1;
+            }
+            word &= word - 1;
+        }
+    }
+    debug_assert!(count > 0);
+    for i in count..COMPARED {
+        needs[i] = needs[0];
+    }
+    needs
+}
+
+/// The AVX2 scan of two-byte values below 512, 32 pairs a step; the pairs
+/// after the last full step go pair by pair.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+fn cover_u16_avx2(
+    w: &[u16],
+    m: usize,
+    from: usize,
+    to: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    use std::arch::x86_64::*;
+    assert!(bits.len() >= 8 && from >= 1 && to <= m / 2 && w.len() >= m);
+    // Reverses the eight words of each half; swapping the halves then
+    // reverses all sixteen.
+    let reverse = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+        4, 5, 2, 3, 0, 1,
+    );
+    let seven = _mm256_set1_epi16(7);
+    let mut table = need_table(bits);
+    let mut b = from;
+    while b + 31 <= to && *missing > 0 {
+        // SAFETY: 1 <= b and b + 31 <= to <= m / 2 keep w[b..b + 32] and
+        // w[m - b - 31..=m - b] inside w[1..m].
+        let (x_a, x_b) = unsafe {
+            let lo_a = _mm256_loadu_si256(w.as_ptr().add(b) as *const _);
+            let lo_b = _mm256_loadu_si256(w.as_ptr().add(b + 16) as *const _);
+            let hi_a = _mm256_loadu_si256(w.as_ptr().add(m - b - 15) as *const _);
+            let hi_b = _mm256_loadu_si256(w.as_ptr().add(m - b - 31) as *const _);
+            let hi_a = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_a, reverse), 0x4E);
+            let hi_b = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_b, reverse), 0x4E);
+            (_mm256_xor_si256(lo_a, hi_a), _mm256_xor_si256(lo_b, hi_b))
+        };
+        // Every value is below 512: the byte index x / 8 fits six bits.
+        let index = _mm256_packus_epi16(_mm256_srli_epi16(x_a, 3), _mm256_srli_epi16(x_b, 3));
+        let bit = _mm256_packus_epi16(_mm256_and_si256(x_a, seven), _mm256_and_si256(x_b, seven));
+        let found = table.hits(index, bit);
+        if found != 0 {
+            let mut xs = [[0u16; 16]; 2];
+            // SAFETY: each store writes 32 bytes into its own row.
+            unsafe {
+                _mm256_storeu_si256(xs[0].as_mut_ptr() as *mut _, x_a);
+                _mm256_storeu_si256(xs[1].as_mut_ptr() as *mut _, x_b);
+            }
+            let mut found = found;
+            while found != 0 {
+                // Byte j of a pack: half j / 16; its first eight bytes
+                // come from x_a, the next eight from x_b.
+                let j = found.trailing_zeros() as usize;
+                let (half, k) = (j / 16, j % 16);
+                let x = xs[k / 8][8 * half + k % 8] as usize;
+                cross_off(bits, x, missing);
+                found &= found - 1;
+            }
+            table = need_table(bits);
+        }
+        b += 32;
+    }
+    (b - from) as u64 + cover_plain(w, m, b, to, bits, missing)
+}
+
+/// The AVX2 scan of one-byte values, 32 pairs a step.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+fn cover_u8_avx2(
+    w: &[u8],
+    m: usize,
+    from: usize,
+    to: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    use std::arch::x86_64::*;
+    assert!(bits.len() >= 8 && from >= 1 && to <= m / 2 && w.len() >= m);
+    let reverse = _mm256_setr_epi8(
+        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+        5, 4, 3, 2, 1, 0,
+    );
+    let seven = _mm256_set1_epi8(7);
+    let low5 = _mm256_set1_epi8(0x1F);
+    let mut table = need_table(bits);
+    let mut b = from;
+    while b + 31 <= to && *missing > 0 {
+        // SAFETY: as in the two-byte scan.
+        let x = unsafe {
+            let lo = _mm256_loadu_si256(w.as_ptr().add(b) as *const _);
+            let hi = _mm256_loadu_si256(w.as_ptr().add(m - b - 31) as *const _);
+            let hi = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi, reverse), 0x4E);
+            _mm256_xor_si256(lo, hi)
+        };
+        let index = _mm256_and_si256(_mm256_srli_epi16(x, 3), low5);
+        let bit = _mm256_and_si256(x, seven);
+        let found = table.hits(index, bit);
+        if found != 0 {
+            let mut xs = [0u8; 32];
+            // SAFETY: 32 bytes into a 32-byte array.
+            unsafe { _mm256_storeu_si256(xs.as_mut_ptr() as *mut _, x) };
+            let mut found = found;
+            while found != 0 {
+                let j = found.trailing_zeros() as usize;
+                cross_off(bits, xs[j] as usize, missing);
+                found &= found - 1;
+            }
+            table = need_table(bits);
+        }
+        b += 32;
+    }
+    (b - from) as u64 + cover_plain(w, m, b, to, bits, missing)
+}
+
+/// Removes `x` from the need set if it is there.
+#[inline(always)]
+fn cross_off(bits: &mut [u64], x: usize, missing: &mut usize) {
+    let word = &mut bits[x / 64];
+    let bit = 1u64 << (x % 64);
+    if *word & bit != 0 {
+        *word &= !bit;
+        *missing -= 1;
+    }
+}
+
+/// The first 512 need bits as four 16-byte quarters, each in both halves
+/// of a register, for in-lane byte shuffles.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct NeedTable([std::arch::x86_64::__m256i; 4]);
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn need_table(bits: &[u64]) -> NeedTable {
+    use std::arch::x86_64::*;
+    assert!(bits.len() >= 8);
+    let bytes = bits.as_ptr() as *const u8;
+    // SAFETY: bits holds at least 64 bytes; quarter q reads bytes 16q..16q + 16.
+    NeedTable(std::array::from_fn(|q| unsafe {
+        _mm256_broadcastsi128_si256(_mm_loadu_si128(bytes.add(16 * q) as *const _))
+    }))
+}
+
+#[cfg(target_arch = "x86_64")]
+impl NeedTable {
+    /// Bit `j` is set when lane `j`'s value `8 index + bit` is in the set
+    /// (`index` below 64, `bit` below 8, lane by lane).
+    #[target_feature(enable = "avx2")]
+    fn hits(&self, index: std::arch::x86_64::__m256i, bit: std::arch::x86_64::__m256i) -> u32 {
+        use std::arch::x86_64::*;
+        let one_bit = _mm256_setr_epi8(
+            1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, -128, 0,
+            0, 0, 0, 0, 0, 0, 0,
+        );
+        let [t0, t1, t2, t3] = self.0;
+        // Indices below 64 leave bit 7 clear, so each shuffle reads byte
+        // index % 16 of its quarter; bits 4 and 5 then pick the quarter.
+        let q0 = _mm256_shuffle_epi8(t0, index);
+        let q1 = _mm256_shuffle_epi8(t1, index);
+        let q2 = _mm256_shuffle_epi8(t2, index);
+        let q3 = _mm256_shuffle_epi8(t3, index);
+        let bit4 = _mm256_slli_epi16(index, 3);
+        let bit5 = _mm256_slli_epi16(index, 2);
+        let bytes = _mm256_blendv_epi8(
+            _mm256_blendv_epi8(q0, q1, bit4),
+            _mm256_blendv_epi8(q2, q3, bit4),
+            bit5,
+        );
+        let select = _mm256_shuffle_epi8(one_bit, bit);
+        let both = _mm256_and_si256(bytes, select);
+        if _mm256_testz_si256(both, both) != 0 {
+            return 0;
+        }
+        !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(both, _mm256_setzero_si256())) as u32)
+    }
 }
 
 /// Pairs per batch of the vector scan.
@@ -142,6 +438,7 @@ const BATCH: usize = 512;
 /// Marks the values of pairs `from..from + DENSE_PAIRS`, then crosses them
 /// off the need set and recounts `missing`.
 fn dense_prefix<T: Cell>(
+    path: Simd,
     window: &[T],
     m: usize,
     from: usize,
@@ -157,7 +454,7 @@ fn dense_prefix<T: Cell>(
     }
     let words = xlimit / 64;
     let mut found = [0u64; DENSE_LIMIT / 64];
-    nonzero_bits(&seen[..words * 64], &mut found[..words]);
+    nonzero_bits(path, &seen[..words * 64], &mut found[..words]);
     let mut left = 0;
     for (word, f) in bits[..words].iter_mut().zip(found) {
         *word &= !f;
@@ -167,48 +464,85 @@ fn dense_prefix<T: Cell>(
 }
 
 /// Bit `i` of `out[w]` is set when `bytes[64 w + i] != 0`.
-fn nonzero_bits(bytes: &[u8], out: &mut [u64]) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if avx512_available() {
-            // SAFETY: the features are present (checked above).
-            return unsafe { nonzero_bits_avx512(bytes, out) };
+fn nonzero_bits(path: Simd, bytes: &[u8], out: &mut [u64]) {
+    byte_bits(path, bytes, 0, true, out);
+}
+
+/// Bit `i` of `out[w]` is set when `bytes[64 w + i] == tag` (or, with
+/// `negate`, when it differs); `bytes.len() == 64 * out.len()`.
+pub(crate) fn byte_bits(path: Simd, bytes: &[u8], tag: u8, negate: bool, out: &mut [u64]) {
+    debug_assert_eq!(bytes.len(), out.len() * 64);
+    let flip = if negate { u64::MAX } else { 0 };
+    match path {
+        #[cfg(target_arch = "x86_64")]
+        Simd::Avx512 => {
+            // SAFETY: the path is available, so its features are.
+            unsafe { byte_bits_avx512(bytes, tag, flip, out) }
         }
-    }
-    for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
-        *word = chunk
-            .iter()
-            .enumerate()
-            .fold(0u64, |acc, (i, &s)| acc | (((s != 0) as u64) << i));
+        #[cfg(target_arch = "x86_64")]
+        Simd::Avx2 => {
+            // SAFETY: as above.
+            unsafe { byte_bits_avx2(bytes, tag, flip, out) }
+        }
+        Simd::None => {
+            for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
+                let mut acc = 0u64;
+                for (i, &s) in chunk.iter().enumerate() {
+                    acc |= ((s == tag) as u64) << i;
+                }
+                *word = acc ^ flip;
+            }
+        }
+        _ => {
+            // Eight bytes at a time: a byte equal to the tag becomes 0x80
+            // in `eq`, and the multiply gathers the eight top bits.
+            for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
+                let mut acc = 0u64;
+                for (k, eight) in chunk.chunks_exact(8).enumerate() {
+                    let v = u64::from_le_bytes(eight.try_into().expect("8 bytes"))
+                        ^ (0x0101_0101_0101_0101 * tag as u64);
+                    // High bit of each byte set when the byte is nonzero.
+                    let nonzero = (((v & 0x7F7F_7F7F_7F7F_7F7F) + 0x7F7F_7F7F_7F7F_7F7F) | v)
+                        & 0x8080_8080_8080_8080;
+                    let eq = nonzero ^ 0x8080_8080_8080_8080;
+                    let packed = (eq >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+                    acc |= packed << (8 * k);
+                }
+                *word = acc ^ flip;
+            }
+        }
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn nonzero_bits_avx512(bytes: &[u8], out: &mut [u64]) {
+fn byte_bits_avx512(bytes: &[u8], tag: u8, flip: u64, out: &mut [u64]) {
     use std::arch::x86_64::*;
+    let t = _mm512_set1_epi8(tag as i8);
     for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
         // SAFETY: the chunk holds 64 bytes.
         let v = unsafe { _mm512_loadu_si512(chunk.as_ptr() as *const _) };
-        *word = _mm512_test_epi8_mask(v, v);
+        *word = _mm512_cmpeq_epi8_mask(v, t) ^ flip;
     }
 }
 
-/// Whether the AVX-512 paths can run (F, BW, VL, VBMI and VBMI2, with
-/// POPCNT, BMI1 and BMI2), checked once.
 #[cfg(target_arch = "x86_64")]
-pub(crate) fn avx512_available() -> bool {
-    static AVAILABLE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *AVAILABLE.get_or_init(|| {
-        is_x86_feature_detected!("avx512f")
-            && is_x86_feature_detected!("avx512bw")
-            && is_x86_feature_detected!("avx512vl")
-            && is_x86_feature_detected!("avx512vbmi")
-            && is_x86_feature_detected!("avx512vbmi2")
-            && is_x86_feature_detected!("popcnt")
-            && is_x86_feature_detected!("bmi1")
-            && is_x86_feature_detected!("bmi2")
-    })
+#[target_feature(enable = "avx2")]
+fn byte_bits_avx2(bytes: &[u8], tag: u8, flip: u64, out: &mut [u64]) {
+    use std::arch::x86_64::*;
+    let t = _mm256_set1_epi8(tag as i8);
+    for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
+        // SAFETY: the chunk holds 64 bytes, read as two halves of 32.
+        let (lo, hi) = unsafe {
+            (
+                _mm256_loadu_si256(chunk.as_ptr() as *const _),
+                _mm256_loadu_si256(chunk.as_ptr().add(32) as *const _),
+            )
+        };
+        let lo = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, t)) as u32 as u64;
+        let hi = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, t)) as u32 as u64;
+        *word = (lo | hi << 32) ^ flip;
+    }
 }
 
 /// The plain loop, for `b` in `from..=half`.
@@ -457,6 +791,46 @@ unsafe fn cover_u8_avx512(
 mod tests {
     use super::*;
 
+    /// Every path turns bytes into the same bits: equal to the tag, or
+    /// not, one bit per byte.
+    #[test]
+    fn byte_bits_agree_with_the_definition() {
+        let mut state = 99u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            (state >> 33) as u8
+        };
+        for round in 0..200 {
+            let words = 1 + round % 9;
+            let tag = next();
+            // Mostly the tag or one bit away from it, so that carries
+            // between bytes would show.
+            let bytes: Vec<u8> = (0..64 * words)
+                .map(|_| match next() % 4 {
+                    0 => tag,
+                    1 => tag ^ (1 << (next() % 8)),
+                    2 => tag.wrapping_add(1),
+                    _ => next(),
+                })
+                .collect();
+            for negate in [false, true] {
+                let want: Vec<u64> = bytes
+                    .chunks(64)
+                    .map(|c| {
+                        c.iter()
+                            .enumerate()
+                            .fold(0, |acc, (i, &b)| acc | (((b == tag) != negate) as u64) << i)
+                    })
+                    .collect();
+                for path in Simd::available() {
+                    let mut out = vec![0u64; words];
+                    byte_bits(path, &bytes, tag, negate, &mut out);
+                    assert_eq!(out, want, "{path} tag {tag} negate {negate}");
+                }
+            }
+        }
+    }
+
     /// The vector and plain scans cross off the same values.
     #[test]
     fn vector_scan_matches_plain_scan() {
@@ -506,7 +880,7 @@ mod tests {
                 }
                 let mut b = a.clone();
                 let count = |v: &[u64]| v.iter().map(|w| w.count_ones() as usize).sum::<usize>();
-                let (mut ma, mut mb) = (count(&a), count(&b));
+                let (ma, mut mb) = (count(&a), count(&b));
                 let half = m / 2;
                 // Scans that start at 1, past the end, or anywhere between.
                 let start = match round % 4 {
@@ -515,16 +889,22 @@ mod tests {
                     _ => 1 + next() as usize % half,
                 };
                 if use_u8 {
-                    cover(&g8, &[], m, half, start, xlimit, &mut a, &mut ma);
                     cover_plain(&g8, m, 1, half, &mut b, &mut mb);
                 } else {
-                    cover(&g16, &front, m, half, start, xlimit, &mut a, &mut ma);
                     cover_plain(&g16, m, 1, half, &mut b, &mut mb);
                 }
-                // Both stop only when nothing is missing or all pairs are seen,
-                // so the sets left agree.
-                assert_eq!(a, b, "round {round} u8 {use_u8}");
-                assert_eq!(ma, mb);
+                for path in Simd::available() {
+                    let (mut a, mut ma) = (a.clone(), ma);
+                    if use_u8 {
+                        cover(path, &g8, &[], m, half, start, xlimit, &mut a, &mut ma);
+                    } else {
+                        cover(path, &g16, &front, m, half, start, xlimit, &mut a, &mut ma);
+                    }
+                    // Both stop only when nothing is missing or all pairs
+                    // are seen, so the sets left agree.
+                    assert_eq!(a, b, "round {round} u8 {use_u8} {path}");
+                    assert_eq!(ma, mb, "round {round} u8 {use_u8} {path}");
+                }
             }
         }
     }

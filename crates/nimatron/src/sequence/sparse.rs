@@ -38,6 +38,7 @@ use super::probe::{self, Probe};
 use super::relay::Relay;
 use super::simd;
 use super::values::Cell;
+use super::vector::Simd;
 
 /// The mask chosen by the sparse method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +68,9 @@ pub struct SparseCounters {
 #[derive(Clone, Debug)]
 pub(crate) struct Sparse {
     pub rule: TakeBreak,
+    /// The vector path of the inner loops (a concrete path this processor
+    /// has).
+    path: Simd,
     k0: u64,
     parity_allowed: bool,
     pub schedule: SparseSchedule,
@@ -171,11 +175,13 @@ fn walsh_hadamard(w: &mut [i64]) {
 }
 
 impl Sparse {
-    pub fn new(rule: TakeBreak) -> Sparse {
+    pub fn new(rule: TakeBreak, path: Simd) -> Sparse {
+        debug_assert!(path.is_available() && path != Simd::Auto);
         let k0 = rule.split_two.first().copied().unwrap_or(0);
         let parity_allowed = rule.splits_share_parity();
         let mut s = Sparse {
             rule,
+            path,
             k0,
             parity_allowed,
             schedule: SparseSchedule::START,
@@ -196,7 +202,7 @@ impl Sparse {
             front: None,
             fronting: true,
             rows: Vec::new(),
-            probing: probe_available(),
+            probing: path == Simd::Avx512,
             probe: Probe::default(),
             lane_hits: Vec::new(),
             compare_far: [(0, 0); MAX_SPLITS],
@@ -333,6 +339,7 @@ impl Sparse {
                 bits.copy_from_slice(&need);
                 let mut missing = count;
                 cost[j] += simd::cover(
+                    self.path,
                     &g[..m],
                     &[],
                     m,
@@ -618,6 +625,7 @@ impl Sparse {
                 v
             } else {
                 let (outcome, pairs) = search(
+                    self.path,
                     &self.rule,
                     g,
                     self.front.as_deref().unwrap_or(&[]),
@@ -659,7 +667,13 @@ impl Sparse {
         for j in 0..len {
             let class = self.sparse_class((n0 + j) as u64);
             let hit = &mut self.lane_hits[j * words..(j + 1) * words];
-            row_bits(&self.rows[j * width..(j + 1) * width], self.tag, hit);
+            simd::byte_bits(
+                self.path,
+                &self.rows[j * width..(j + 1) * width],
+                self.tag,
+                false,
+                hit,
+            );
             if let Some(extra) = extra {
                 for (h, e) in hit.iter_mut().zip(&extra[j * words..(j + 1) * words]) {
                     *h |= e;
@@ -671,7 +685,7 @@ impl Sparse {
             let (from, to) = self.compared[slot];
             if from < to {
                 self.probe
-                    .compare(g, n0 - k as usize, &self.compare_list[from..to]);
+                    .compare(self.path, g, n0 - k as usize, &self.compare_list[from..to]);
             }
         }
     }
@@ -781,7 +795,13 @@ impl Sparse {
                 }
             }
         } else {
-            row_bits(&self.rows[j * width..(j + 1) * width], tag, hit);
+            simd::byte_bits(
+                self.path,
+                &self.rows[j * width..(j + 1) * width],
+                tag,
+                false,
+                hit,
+            );
             if let Some(extra) = extra {
                 // The helper's far pairs, already as bits.
                 for (h, m) in hit.iter_mut().zip(extra) {
@@ -926,6 +946,7 @@ impl Sparse {
             let mut current = std::mem::take(&mut spare);
             current.clear();
             current.start = self.scan_start;
+            current.path = self.path;
             current.front = self.front.clone();
             // Step 2 reads g[..n1] only; step 1 appends g[n1..] within the
             // room reserved above, so the buffer does not move.
@@ -971,6 +992,7 @@ impl Sparse {
     ) -> (Result<(), StepError>, Verdict) {
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
         let n1 = g.len();
+        let path = self.path;
         let size = self.marks.size();
         let width = self.stride();
         let words = width / 64;
@@ -1043,7 +1065,7 @@ impl Sparse {
                         .zip(slot.chunks_exact_mut(words))
                         .take(len)
                     {
-                        row_bits(row, tag, bits);
+                        simd::byte_bits(path, row, tag, false, bits);
                     }
                     b_done.store(t + 1, Ordering::Release);
                 }
@@ -1176,6 +1198,8 @@ struct Deferred {
     needs: Vec<u64>,
     /// Where step 2's scans begin ([`Sparse::scan_start`]).
     start: usize,
+    /// The vector path ([`Sparse::path`]).
+    path: Simd,
     /// [`Sparse::front`] as the round began.
     front: Option<std::sync::Arc<[u16]>>,
 }
@@ -1400,7 +1424,7 @@ impl Deferred {
                 long.resize(len.max(8), 0);
                 &mut long
             };
-            let (outcome, visited) = search(rule, g, front, n, self.start, xlimit, bits);
+            let (outcome, visited) = search(self.path, rule, g, front, n, self.start, xlimit, bits);
             pairs += visited;
             if let Some(w) = outcome {
                 return Verdict {
@@ -1436,53 +1460,9 @@ impl Options<'_> {
 /// Positions per block of the sparse method.
 const BLOCK: usize = probe::LANES;
 
-/// Whether blocks compare part of their entries: only where the compare
-/// runs on vectors (one lane at a time it is slower than stamping).
-fn probe_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        simd::avx512_available()
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
 /// Split digits handled by the far pass (codes with more use the
 /// per-position pass for all of them).
 const MAX_SPLITS: usize = 8;
-
-/// Bit `x` of `out` is set when `row[x] == tag` (`row.len() == 64 *
-/// out.len()`).
-fn row_bits(row: &[u8], tag: u8, out: &mut [u64]) {
-    debug_assert_eq!(row.len(), out.len() * 64);
-    #[cfg(target_arch = "x86_64")]
-    {
-        if simd::avx512_available() {
-            // SAFETY: the features are present (checked above).
-            return unsafe { row_bits_avx512(row, tag, out) };
-        }
-    }
-    for (word, chunk) in out.iter_mut().zip(row.chunks_exact(64)) {
-        *word = chunk
-            .iter()
-            .enumerate()
-            .fold(0u64, |acc, (i, &s)| acc | (((s == tag) as u64) << i));
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw")]
-unsafe fn row_bits_avx512(row: &[u8], tag: u8, out: &mut [u64]) {
-    use std::arch::x86_64::*;
-    let t = _mm512_set1_epi8(tag as i8);
-    for (word, chunk) in out.iter_mut().zip(row.chunks_exact(64)) {
-        // SAFETY: the chunk holds 64 bytes.
-        let bytes = unsafe { _mm512_loadu_si512(chunk.as_ptr() as *const _) };
-        *word = _mm512_cmpeq_epi8_mask(bytes, t);
-    }
-}
 
 /// Moves on to the next tag of a set of rows (rows hold the tag of the
 /// block that last stamped them); when the tags run out, clears the rows.
@@ -1632,6 +1612,7 @@ fn stamp_rows<T: Cell>(
 /// far), so need values from `xlimit` up can never be found.
 #[allow(clippy::too_many_arguments)]
 fn search<T: Cell>(
+    path: Simd,
     rule: &TakeBreak,
     g: &[T],
     front: &[u16],
@@ -1658,7 +1639,17 @@ fn search<T: Cell>(
         }
         let m = n - k;
         let half = if rule.unequal { (m - 1) / 2 } else { m / 2 };
-        visited += simd::cover(&g[..m], front, m, half, start, xlimit, bits, &mut missing);
+        visited += simd::cover(
+            path,
+            &g[..m],
+            front,
+            m,
+            half,
+            start,
+            xlimit,
+            bits,
+            &mut missing,
+        );
     }
     let mut result = None;
     for (w, word) in bits.iter_mut().enumerate() {
@@ -1704,7 +1695,19 @@ mod tests {
         threads: usize,
         to: usize,
     ) -> (Vec<u16>, Sparse) {
-        let mut sparse = Sparse::new(rule.clone());
+        sparse_on(Simd::best(), rule, probing, fronting, threads, to)
+    }
+
+    /// [`sparse`] on the vector path `path`.
+    fn sparse_on(
+        path: Simd,
+        rule: &TakeBreak,
+        probing: bool,
+        fronting: bool,
+        threads: usize,
+        to: usize,
+    ) -> (Vec<u16>, Sparse) {
+        let mut sparse = Sparse::new(rule.clone(), path);
         sparse.probing = probing;
         sparse.fronting = fronting;
         let mut g: Vec<u16> = Vec::new();
@@ -1724,10 +1727,13 @@ mod tests {
             "0.6", "0.77", "0.137", "4.7", "0.16", "0.356", "0.165", "grundy",
         ] {
             let want = naive(&rule(code), 6000);
-            for probing in [false, true] {
-                for threads in [1, 2] {
-                    let (g, _) = sparse(&rule(code), probing, true, threads, want.len());
-                    assert_eq!(g, want, "{code} probing {probing} threads {threads}");
+            for path in Simd::available() {
+                for probing in [false, true] {
+                    for threads in [1, 2] {
+                        let (g, _) =
+                            sparse_on(path, &rule(code), probing, true, threads, want.len());
+                        assert_eq!(g, want, "{code} {path} probing {probing} threads {threads}");
+                    }
                 }
             }
         }
@@ -1742,9 +1748,11 @@ mod tests {
             let mut unequal = rule(code);
             unequal.unequal = true;
             let want = naive(&unequal, 8000);
-            for threads in [1, 2] {
-                let (g, _) = sparse(&unequal, true, true, threads, want.len());
-                assert_eq!(g, want, "{code} unequal, threads {threads}");
+            for path in Simd::available() {
+                for threads in [1, 2] {
+                    let (g, _) = sparse_on(path, &unequal, true, true, threads, want.len());
+                    assert_eq!(g, want, "{code} unequal, {path}, threads {threads}");
+                }
             }
         }
     }
@@ -1754,7 +1762,7 @@ mod tests {
     /// the twin.
     #[test]
     fn unequal_splits_compare_only_entries_without_a_twin_in_the_block() {
-        let mut sparse = Sparse::new(rule("grundy"));
+        let mut sparse = Sparse::new(rule("grundy"), Simd::best());
         sparse.probing = true;
         let g: Vec<u16> = (0..1000).map(|i| (i % 7) as u16).collect();
         sparse.compare_list = vec![(100, 1), (300, 1), (480, 1), (499, 1), (500, 1), (600, 1)];

@@ -4,7 +4,9 @@
 use crate::Nimber;
 
 /// One stored Grundy value: `u8`, `u16` or `u32`.
-pub(crate) trait Cell: Copy + Default + Send + Sync + 'static {
+pub(crate) trait Cell:
+    Copy + Default + Send + Sync + PartialEq + std::ops::BitXor<Output = Self> + 'static
+{
     /// The largest value this width holds.
     const MAX: u32;
     fn get(self) -> u32;
