@@ -20,10 +20,11 @@
 //! let table = merge(records)?;
 //! assert_eq!(table.codes, 8);
 //! assert!(table.missing.is_empty());
-//! // 0.3 (take one, leaving at most one heap) and 0.7 (Kayles' one-pin
-//! // move) both have values n mod 2: one class, proven.
+//! // 0.3 (take one from the end of a row), 0.5 (take one, never from the
+//! // end unless it is the last) and 0.7 (take one from anywhere) all have
+//! // G(n) = n mod 2: one class, proven equal.
 //! let class = table.class_of(&"0.3".parse()?).unwrap();
-//! assert_eq!(class.codes(), ["0.3", "0.7"]);
+//! assert_eq!(class.codes(), ["0.3", "0.5", "0.7"]);
 //! assert_eq!(class.rule, nimatron::sequence::EquivalenceRule::SameValuesProven);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
