@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Every test: the Rust workspace, then the browser tests (which install
-# Chromium and playwright-core themselves on a fresh machine).
+# Every test: the Rust workspace, the census under GNU parallel, then the
+# browser tests (these scripts install parallel, Chromium and playwright-core
+# themselves on a fresh machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --locked
+scripts/census-parallel-test.sh
 scripts/browser-tests.sh

@@ -39,6 +39,11 @@ pub enum Command {
         after_help = "Examples:\n  nimatron grundy kayles --to 1000                  period 12, preperiod 71, proven\n  nimatron grundy octal:0.6 --to 10000000 --plot officers.svg\n  nimatron grundy grundy-game --to 1000000 --out grundy.bin --checkpoint grundy.ckpt\n  nimatron grundy subtraction:1,3,4 --to 100 --json\n\nSpecs: octal:CODE (e.g. octal:0.137, octal:4.07, hex digits for three heaps), kayles, dawson,\nofficers, treblecross, double-kayles, grundy-game, subtraction:1,2,3, subtraction:squares,\nmodular:M:R (e.g. modular:3:1,2).\n\nCtrl-C stops cleanly and saves the checkpoint when --checkpoint is given; running the same\ncommand again resumes from it."
     )]
     Grundy(GrundyArgs),
+    /// A census of octal games: every code of up to D digits, in classes of equivalent codes.
+    #[command(
+        after_help = "Examples:\n  nimatron census --digits 2 --to 1000                    the whole census, a Markdown table\n  nimatron census --digits 3 --to 100000 --shard 2/8 --out shard-2.jsonl\n  nimatron census merge shard-*.jsonl --json\n\nA shard with --out resumes where it stopped when run again; Ctrl-C stops cleanly.\nRecipes for Slurm, Kubernetes and GNU parallel: docs/census.md."
+    )]
+    Census(CensusArgs),
     /// List the games Nimatron knows, or describe one.
     #[command(after_help = "Examples:\n  nimatron games\n  nimatron games nim")]
     Games(GamesArgs),
@@ -232,4 +237,80 @@ pub struct GrundyArgs {
     /// The most memory to plan for, in GiB (default: 90% of available memory).
     #[arg(long, value_name = "GIB")]
     pub memory_limit: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct CensusArgs {
+    #[command(subcommand)]
+    pub command: Option<CensusCommand>,
+    #[command(flatten)]
+    pub run: CensusRunArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum CensusCommand {
+    /// Merge the JSON Lines of census shards into one table.
+    #[command(
+        after_help = "Examples:\n  nimatron census merge shard-*.jsonl                 the table in Markdown\n  nimatron census merge --json shard-*.jsonl --out census.json\n\nThe table is the same whatever the sharding. Records of another census (digits, leading\ndigit, N), corrupt lines and missing codes are refused with exit code 2 (--partial accepts\nmissing codes)."
+    )]
+    Merge(CensusMergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CensusRunArgs {
+    /// Codes of up to D octal digits after the point (1 to 8).
+    #[arg(long, value_name = "D", required = true)]
+    pub digits: Option<u32>,
+    /// The digit before the point: 0 (codes 0.d1d2...) or 4 (4.d1d2...: a
+    /// heap may also be split without taking).
+    #[arg(long, value_name = "0|4", default_value_t = 0)]
+    pub leading: u8,
+    /// Compute each code's values G(0..=N).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub to: u64,
+    /// Run only shard I of N (the codes whose index is I-1 modulo N).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Append one JSON line per code to FILE; if FILE already holds some,
+    /// carry on from where it stopped.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Compute at most K codes this time, then stop (run again to go on).
+    #[arg(long, value_name = "K")]
+    pub stop_after: Option<u64>,
+    /// Print the table as JSON (whole census only).
+    #[arg(long, conflicts_with = "markdown")]
+    pub json: bool,
+    /// Print the table in Markdown (the default).
+    #[arg(long)]
+    pub markdown: bool,
+    /// Threads per code for the sparse method (default 1: shards are the
+    /// way to use more cores).
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+    /// The most memory one code may plan for, in GiB (default: 90% of
+    /// available memory).
+    #[arg(long, value_name = "GIB")]
+    pub memory_limit: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+pub struct CensusMergeArgs {
+    /// The shards' JSON Lines files.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Print the table as JSON.
+    #[arg(long, conflicts_with = "markdown")]
+    pub json: bool,
+    /// Print the table in Markdown (the default).
+    #[arg(long)]
+    pub markdown: bool,
+    /// Write the table to FILE instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Accept records that do not cover every code (the table says which
+    /// are missing).
+    #[arg(long)]
+    pub partial: bool,
 }

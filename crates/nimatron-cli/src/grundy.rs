@@ -174,7 +174,7 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
 }
 
 /// 90% of the memory available now (Linux), or 8 GiB when unknown.
-fn default_memory_limit() -> u64 {
+pub(crate) fn default_memory_limit() -> u64 {
     let available = fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
         text.lines()
             .find(|l| l.starts_with("MemAvailable:"))

@@ -3,6 +3,8 @@
 
 mod analyze;
 mod args;
+mod census;
+mod census_format;
 mod games;
 mod grundy;
 mod play;
@@ -49,6 +51,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Positions(p) => positions::run(p),
         Command::Play(p) => play::run(p),
         Command::Grundy(g) => grundy::run(g),
+        Command::Census(c) => census::run(c),
         Command::Games(g) => games::run(g),
         Command::Serve(s) => serve::run(s),
     }

@@ -35,6 +35,7 @@
 //! positions finds that class's mex exactly; the other class below it is then
 //! checked among all pairs, a search that almost always ends early.
 
+mod census;
 mod checkpoint;
 mod code;
 mod game;
@@ -50,6 +51,10 @@ mod vector;
 use std::fmt;
 use std::str::FromStr;
 
+pub use census::{
+    CensusClass, CensusError, CensusRecord, CensusResult, CensusSpec, CensusTable, EquivalenceRule,
+    Fingerprint, MergeError, Shard, census_game, census_record, merge, same_moves_key,
+};
 pub use checkpoint::CheckpointError;
 pub use code::{CodeError, OctalCode};
 pub use game::{HeapGame, HeapGameError, Preset};

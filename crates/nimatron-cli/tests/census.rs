@@ -1,0 +1,433 @@
+//! `nimatron census` end to end: every code classified, proven periods
+//! checked against the naive algorithm far beyond the proof, shards merged
+//! equal to the whole census byte for byte, resume after an interruption,
+//! and bad input.
+
+mod common;
+use common::nimatron;
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::Output;
+
+use nimatron::sequence::{
+    Algorithm, HeapGame, OctalCode, SequenceOptions, Values, grundy_sequence,
+};
+use serde_json::Value;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimatron-census-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    let _ = std::fs::remove_file(path.with_extension("jsonl.run"));
+    path
+}
+
+fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "status {:?}, stderr {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn p(path: &std::path::Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// `G(0..=to)` by the naive algorithm (the mex over every option).
+fn naive(code: &OctalCode, to: u64) -> Vec<u32> {
+    let options = SequenceOptions {
+        algorithm: Algorithm::Naive,
+        ..SequenceOptions::default()
+    };
+    let seq = grundy_sequence(&HeapGame::Octal(code.clone()), to, &options).unwrap();
+    match seq.values {
+        Values::Bytes(v) => v.into_iter().map(u32::from).collect(),
+        Values::Shorts(v) => v.into_iter().map(u32::from).collect(),
+        Values::Words(v) => v,
+    }
+}
+
+/// The fingerprint as docs/census.md defines it, written out again here.
+fn fingerprint(values: &[u32]) -> String {
+    let mut h: u128 = 0x6c62272e07bb014262b821756295c58d;
+    for &v in values {
+        h ^= v as u128;
+        h = h.wrapping_mul(0x0000000001000000000000000000013B);
+    }
+    format!("{h:032x}")
+}
+
+/// The largest take of a code: the position of its last nonzero digit.
+fn largest_take(code: &str) -> usize {
+    let digits = code.split('.').nth(1).unwrap().trim_end_matches('0');
+    digits.len()
+}
+
+#[test]
+fn census_of_two_digit_codes_to_1000_classifies_every_code_and_proofs_hold() {
+    const N: usize = 1000;
+    let out = nimatron(&["census", "--digits", "2", "--to", "1000", "--json"]);
+    let table: Value = serde_json::from_str(&ok(&out)).unwrap();
+    assert_eq!(table["format"], "nimatron-census-table-1");
+    assert_eq!(table["codes"], 64);
+    assert_eq!(table["complete"], true);
+    let classes = table["classes"].as_array().unwrap();
+    let mut seen = BTreeSet::new();
+    let mut proven_codes = 0;
+    for class in classes {
+        let codes: Vec<&str> = class["codes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        let rule = class["rule"].as_str().unwrap();
+        assert_eq!(rule == "single", codes.len() == 1, "{class}");
+        for code in &codes {
+            assert!(seen.insert(code.to_string()), "{code} in two classes");
+            let parsed: OctalCode = code.parse().unwrap();
+            let t = largest_take(code);
+            let short = naive(&parsed, N as u64);
+            assert_eq!(
+                fingerprint(&short),
+                class["values"],
+                "{code}: values up to N"
+            );
+            assert_eq!(
+                short.iter().max().copied().unwrap() as u64,
+                class["max_value"].as_u64().unwrap(),
+                "{code}"
+            );
+            match class["result"].as_str().unwrap() {
+                "proven" => {
+                    proven_codes += 1;
+                    assert!(rule == "single" || rule == "same-values-proven", "{class}");
+                    let period = class["period"].as_u64().unwrap() as usize;
+                    let pre = class["preperiod"].as_u64().unwrap() as usize;
+                    // Far beyond the proof: four times the theorem's range,
+                    // and at least 3000 values.
+                    let far = (4 * (2 * pre + 2 * t + 2 * period)).max(3000);
+                    let g = naive(&parsed, far as u64);
+                    // Guy and Smith's hypothesis, checked with the wider
+                    // range e <= n < 2e + 2t + p ...
+                    for n in pre..2 * pre + 2 * t + period {
+                        assert_eq!(g[n + period], g[n], "{code}: theorem range at n = {n}");
+                    }
+                    // ... and its conclusion, by computing on.
+                    for n in pre..=far - period {
+                        assert_eq!(g[n + period], g[n], "{code}: period {period} at n = {n}");
+                    }
+                    // The preperiod is the smallest, and so is the period.
+                    if pre > 0 {
+                        assert_ne!(g[pre - 1 + period], g[pre - 1], "{code}: preperiod");
+                    }
+                    for q in 1..period {
+                        assert!(
+                            (far / 2..=far - q).any(|n| g[n + q] != g[n]),
+                            "{code}: {q} is a smaller period"
+                        );
+                    }
+                }
+                "unsolved" => {
+                    assert!(
+                        rule == "single" || rule == "same-values-observed",
+                        "{class}"
+                    );
+                    // No period and preperiod the theorem could prove from
+                    // G(0..=N): for every p, the smallest preperiod e leaves
+                    // the check range 2e + p + t (plus p) beyond N.
+                    for q in 1..=N {
+                        let e = (0..=N - q)
+                            .rev()
+                            .find(|&n| short[n + q] != short[n])
+                            .map_or(0, |n| n + 1);
+                        assert!(
+                            2 * e + 2 * q + t > N + 1,
+                            "{code}: period {q}, preperiod {e} is provable from G(0..={N})"
+                        );
+                    }
+                }
+                other => panic!("{code}: result {other}"),
+            }
+        }
+    }
+    assert_eq!(seen.len(), 64);
+    assert_eq!(table["proven_codes"], proven_codes);
+    // Kayles and Dawson's Kayles, as published.
+    let find = |code: &str| {
+        classes
+            .iter()
+            .find(|c| c["codes"].as_array().unwrap().iter().any(|x| x == code))
+            .unwrap()
+    };
+    assert_eq!(
+        (
+            find("0.77")["period"].clone(),
+            find("0.77")["preperiod"].clone()
+        ),
+        (12.into(), 71.into())
+    );
+    assert_eq!(find("0.07")["period"], 34);
+    assert_eq!(find("0.6")["result"], "unsolved");
+}
+
+fn census(args: &[&str]) -> String {
+    let mut all = vec!["census"];
+    all.extend_from_slice(args);
+    ok(&nimatron(&all))
+}
+
+#[test]
+fn census_shards_merged_equal_the_whole_census_byte_for_byte() {
+    let base = ["--digits", "3", "--to", "300"];
+    let whole_md = census(&base);
+    let mut json_args = base.to_vec();
+    json_args.push("--json");
+    let whole_json = census(&json_args);
+    let mut files = Vec::new();
+    for i in 1..=4 {
+        let path = temp(&format!("shard-{i}.jsonl"));
+        let shard = format!("{i}/4");
+        let mut args = base.to_vec();
+        args.extend(["--shard", &shard, "--out", p(&path)]);
+        assert_eq!(census(&args), "", "a shard with --out prints no table");
+        files.push(path);
+    }
+    let names: Vec<&str> = files.iter().map(|f| p(f)).collect();
+    let mut merge = vec!["merge"];
+    merge.extend(names.iter().rev());
+    assert_eq!(census(&merge), whole_md);
+    merge.push("--json");
+    assert_eq!(census(&merge), whole_json);
+    // Records are disjoint: 512 lines in all.
+    let lines: usize = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap().lines().count())
+        .sum();
+    assert_eq!(lines, 512);
+    // A shard written to standard output, and a file holding all shards at
+    // once (with one shard twice), merge the same.
+    let mut args = base.to_vec();
+    args.extend(["--shard", "2/4"]);
+    assert_eq!(census(&args), std::fs::read_to_string(&files[1]).unwrap());
+    let all = temp("all.jsonl");
+    let mut text: String = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    text.push_str(&std::fs::read_to_string(&files[0]).unwrap());
+    std::fs::write(&all, text).unwrap();
+    let table = temp("table.md");
+    census(&["merge", p(&all), "--out", p(&table)]);
+    assert_eq!(std::fs::read_to_string(&table).unwrap(), whole_md);
+    // The same census in 3 shards.
+    let mut three = Vec::new();
+    for i in 1..=3 {
+        let path = temp(&format!("three-{i}.jsonl"));
+        let shard = format!("{i}/3");
+        let mut args = base.to_vec();
+        args.extend(["--shard", &shard, "--out", p(&path)]);
+        census(&args);
+        three.push(path);
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(three.iter().map(|f| p(f)));
+    assert_eq!(census(&merge), whole_md);
+}
+
+#[test]
+fn census_resumes_where_it_stopped() {
+    let whole = census(&["--digits", "2", "--to", "1000"]);
+    let out = temp("resume.jsonl");
+    let args = ["--digits", "2", "--to", "1000", "--out", p(&out)];
+    // Stop after 10 codes: no table yet.
+    let mut first = args.to_vec();
+    first.extend(["--stop-after", "10"]);
+    let run = nimatron(&[&["census"][..], &first].concat());
+    assert_eq!(ok(&run), "");
+    assert!(String::from_utf8_lossy(&run.stderr).contains("stopped after 10 codes"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 10);
+    // An interrupted write leaves half a line at the end.
+    let mut text = std::fs::read_to_string(&out).unwrap();
+    let last = text.lines().last().unwrap().to_string();
+    text.push_str(&last.replace("\"index\":9,", "\"index\":10,")[..last.len() / 2]);
+    std::fs::write(&out, &text).unwrap();
+    let run = nimatron(&[&["census"][..], &args].concat());
+    assert_eq!(ok(&run), whole);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("resuming") && err.contains("cut short"),
+        "{err}"
+    );
+    let lines = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(lines.lines().count(), 64);
+    assert!(lines.ends_with('\n'));
+    // Running again computes nothing and prints the same table.
+    assert_eq!(census(&args), whole);
+    // A shard file merges to the same table as well.
+    assert_eq!(census(&["merge", p(&out)]), whole);
+}
+
+#[test]
+fn census_with_leading_four_splits_without_taking() {
+    let out = nimatron(&[
+        "census",
+        "--digits",
+        "1",
+        "--leading",
+        "4",
+        "--to",
+        "500",
+        "--json",
+    ]);
+    let table: Value = serde_json::from_str(&ok(&out)).unwrap();
+    assert_eq!(table["leading"], 4);
+    let codes: Vec<String> = table["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["codes"].as_array().unwrap().clone())
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    let mut sorted = codes.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        ["4.0", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6", "4.7"]
+    );
+}
+
+fn bad(args: &[&str], says: &[&str]) {
+    let out = nimatron(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    for word in says {
+        assert!(err.contains(word), "{args:?}: {err} lacks {word}");
+    }
+}
+
+#[test]
+fn census_bad_input_exits_2_naming_the_problem() {
+    bad(&["census", "--digits", "0"], &["0 digits", "1 to 8"]);
+    bad(&["census", "--digits", "9"], &["9 digits", "1 to 8"]);
+    bad(&["census", "--digits", "x"], &["--digits"]);
+    bad(&["census"], &["--digits"]);
+    bad(
+        &["census", "--digits", "1", "--leading", "2"],
+        &["--leading", "0", "4"],
+    );
+    bad(
+        &["census", "--digits", "1", "--shard", "0/4"],
+        &["'0/4'", "1 <= I <= N"],
+    );
+    bad(
+        &["census", "--digits", "1", "--shard", "5/4"],
+        &["'5/4'", "1 <= I <= N"],
+    );
+    bad(
+        &["census", "--digits", "1", "--shard", "two"],
+        &["'two'", "I/N"],
+    );
+    bad(
+        &["census", "--digits", "1", "--threads", "0"],
+        &["--threads"],
+    );
+    bad(
+        &["census", "--digits", "1", "--shard", "1/2", "--json"],
+        &["--json", "merge"],
+    );
+    bad(&["census", "merge"], &["FILE"]);
+    let missing = temp("no-such-file.jsonl");
+    bad(
+        &["census", "merge", p(&missing)],
+        &["cannot read", "no-such-file"],
+    );
+
+    let a = temp("bad-a.jsonl");
+    census(&["--digits", "1", "--to", "100", "--out", p(&a)]);
+    let b = temp("bad-b.jsonl");
+    census(&["--digits", "1", "--to", "200", "--out", p(&b)]);
+    bad(
+        &["census", "merge", p(&a), p(&b)],
+        &["two censuses", "n = 100", "n = 200"],
+    );
+    let c = temp("bad-c.jsonl");
+    census(&[
+        "--digits",
+        "2",
+        "--to",
+        "100",
+        "--shard",
+        "1/8",
+        "--out",
+        p(&c),
+    ]);
+    bad(
+        &["census", "merge", p(&a), p(&c)],
+        &["two censuses", "1 digit", "2 digits"],
+    );
+    // Missing codes, unless --partial.
+    bad(
+        &["census", "merge", p(&c)],
+        &["56 of the 64 codes", "--partial"],
+    );
+    let partial = census(&["merge", "--partial", p(&c)]);
+    assert!(
+        partial.contains("**Partial:** 56 codes have no record"),
+        "{partial}"
+    );
+    // A corrupt line, a line cut short, and a record that contradicts another.
+    let text = std::fs::read_to_string(&a).unwrap();
+    let corrupt = temp("bad-corrupt.jsonl");
+    std::fs::write(&corrupt, text.replacen("{\"format\"", "{\"form\"", 1)).unwrap();
+    bad(
+        &["census", "merge", p(&corrupt)],
+        &["line 1", "no field 'format'"],
+    );
+    std::fs::write(&corrupt, text.replacen("\"digits\":1", "\"digits\":1x", 1)).unwrap();
+    bad(
+        &["census", "merge", p(&corrupt)],
+        &["line 1", "not a JSON object"],
+    );
+    std::fs::write(&corrupt, &text[..text.len() - 5]).unwrap();
+    bad(&["census", "merge", p(&corrupt)], &["cut short"]);
+    let first = text.lines().next().unwrap();
+    let changed = first.replace("\"max_value\":0", "\"max_value\":7");
+    assert_ne!(first, changed);
+    std::fs::write(&corrupt, format!("{text}{changed}\n")).unwrap();
+    bad(
+        &["census", "merge", p(&corrupt)],
+        &["two different records", "0.0"],
+    );
+    // An --out file of another census, or of another shard, or not a census file.
+    bad(
+        &["census", "--digits", "1", "--to", "150", "--out", p(&a)],
+        &["its own --out file"],
+    );
+    bad(
+        &[
+            "census",
+            "--digits",
+            "2",
+            "--to",
+            "100",
+            "--shard",
+            "2/8",
+            "--out",
+            p(&c),
+        ],
+        &["its own --out file", "shard 2/8"],
+    );
+    let junk = temp("junk.jsonl");
+    std::fs::write(&junk, "hello\n").unwrap();
+    bad(
+        &["census", "--digits", "1", "--to", "100", "--out", p(&junk)],
+        &["line 1", "not a census record"],
+    );
+}
