@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
-# Grundy-sequence benchmark: `nimatron grundy` (1 and 2 threads) against
-# ogsolve (the `ogs` crate's solver, https://crates.io/crates/ogsolve) on the
-# same machine, in one run. Every pair of runs must agree on G(N).
+# Grundy-sequence benchmark: `nimatron grundy` (1 and 2 threads, on every
+# vector path this processor has) against ogsolve (the `ogs` crate's solver,
+# https://crates.io/crates/ogsolve) and against nimatron's own plain
+# rare/common baseline (`--algorithm plain`, one thread), on the same machine,
+# in one run. Every pair of runs must agree on G(N).
+#
+#        SIMD_PATHS="avx2 none" scripts/bench-grundy.sh   (paths to run;
+#                   default: every path this processor has)
+#        PLAIN_MAX=2000000 scripts/bench-grundy.sh (largest N run under the
+#                   plain baseline; default 10^7, as it is slow by design)
 #
 # Usage: scripts/bench-grundy.sh            (all cases)
 #        CASES="0.6:1000000" scripts/bench-grundy.sh
@@ -17,12 +24,21 @@ cd "$(dirname "$0")/.."
 OGSOLVE=${OGSOLVE:-$(command -v ogsolve || echo /tmp/ogsolve-root/bin/ogsolve)}
 CASES=${CASES:-"0.6:1000000 0.6:10000000 0.16:10000000 0.77:1000000 0.07:1000000 grundy-game:1000000"}
 REPEAT=${REPEAT:-3}
+PLAIN_MAX=${PLAIN_MAX:-10000000}
 cargo build --release -q -p nimatron-cli
 NIM=target/release/nimatron
+if [[ -z ${SIMD_PATHS:-} ]]; then
+    SIMD_PATHS=""
+    for p in avx512 avx2 portable none; do
+        if "$NIM" grundy officers --to 10 --simd "$p" >/dev/null 2>&1; then SIMD_PATHS+="$p "; fi
+    done
+fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB RAM"
+echo "vector extensions: $(grep -o -w -E 'avx2|avx512f|avx512bw|avx512vl|avx512_vbmi|avx512_vbmi2' /proc/cpuinfo | sort -u | tr '\n' ' ')"
+echo "vector paths run: $SIMD_PATHS(auto picks $("$NIM" grundy officers --to 10 --json | sed -n 's/.*"simd":"\([a-z0-9]*\)".*/\1/p'))"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "ogsolve: $("$OGSOLVE" --version 2>/dev/null || echo missing)"
 echo "runs per program: $REPEAT (the fastest reported; one when it takes over a minute)"
@@ -77,15 +93,27 @@ for case in $CASES; do
         og_value=$(sed -n 's/.*nimber of [0-9]*: *\([0-9]*\).*/\1/p' "$TMP/out")
         row "$game" "$n" "ogsolve -m $best" "$og_value"
     fi
-    for t in 1 2; do
-        measure "$NIM" grundy "$spec" --to "$n" --threads "$t"
+    want=$og_value
+    check() { # program: G(N) from $TMP/out must equal the first one seen
         value=$(sed -n 's/.*last value *G([0-9]*) = \([0-9]*\).*/\1/p' "$TMP/out")
-        if [[ $og_value != "-" && $value != "$og_value" ]]; then
-            echo "MISMATCH on $game N=$n: ogsolve $og_value, nimatron $value" >&2
+        if [[ $want == "-" ]]; then want=$value; fi
+        if [[ $value != "$want" ]]; then
+            echo "MISMATCH on $game N=$n: $1 gave $value, expected $want" >&2
             exit 1
         fi
-        row "$game" "$n" "nimatron --threads $t" "$value"
+    }
+    for p in $SIMD_PATHS; do
+        for t in 1 2; do
+            measure "$NIM" grundy "$spec" --to "$n" --threads "$t" --simd "$p"
+            check "nimatron --simd $p --threads $t"
+            row "$game" "$n" "nimatron --simd $p --threads $t" "$value"
+        done
     done
+    if (( n <= PLAIN_MAX )); then
+        measure "$NIM" grundy "$spec" --to "$n" --threads 1 --algorithm plain
+        check "plain baseline"
+        row "$game" "$n" "plain baseline (nimatron --algorithm plain)" "$value"
+    fi
 done
 echo
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

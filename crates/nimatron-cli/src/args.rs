@@ -209,7 +209,8 @@ pub struct GrundyArgs {
     /// Draw G(n) against n as an SVG scatter plot.
     #[arg(long, value_name = "FILE.svg")]
     pub plot: Option<std::path::PathBuf>,
-    /// auto, naive or sparse.
+    /// auto, naive, sparse or plain (the plain rare/common method, a
+    /// baseline for benchmarks).
     #[arg(long, default_value = "auto")]
     pub algorithm: String,
     /// Threads for the sparse method: 1, or 2 and more (two are used: one
@@ -289,6 +290,15 @@ pub struct CensusRunArgs {
     /// way to use more cores).
     #[arg(long, value_name = "T", default_value_t = 1)]
     pub threads: usize,
+    /// The vector path: auto, avx512, avx2, portable or none (as for
+    /// `grundy`).
+    #[arg(
+        long,
+        value_name = "PATH",
+        default_value = "auto",
+        env = "NIMATRON_SIMD"
+    )]
+    pub simd: String,
     /// The most memory one code may plan for, in GiB (default: 90% of
     /// available memory).
     #[arg(long, value_name = "GIB")]

@@ -95,10 +95,12 @@ fn run_census(args: CensusRunArgs) -> anyhow::Result<()> {
         Some(g) => (g * (1u64 << 30) as f64) as u64,
         None => crate::grundy::default_memory_limit(),
     };
+    let simd = crate::grundy::simd_path(&args.simd)?;
     let options = SequenceOptions {
         algorithm: Algorithm::Auto,
         threads: args.threads,
         memory_limit,
+        simd,
     };
 
     // Records already in --out, and the file opened to append the rest.

@@ -23,6 +23,17 @@ const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 /// Magic bytes of the `--out` file format (see docs/games.md).
 pub const OUT_MAGIC: &[u8; 8] = b"NIMGSEQ1";
 
+/// The `--simd` value (or `NIMATRON_SIMD`), refused with exit 2 when it is
+/// no path name or names a path this processor lacks.
+pub(crate) fn simd_path(name: &str) -> anyhow::Result<Simd> {
+    let simd: Simd = name
+        .parse()
+        .map_err(|e| bad_input(format!("--simd: {e}")))?;
+    simd.resolve()
+        .map_err(|e| bad_input(format!("--simd {simd}: {e}")))?;
+    Ok(simd)
+}
+
 pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
     let game: HeapGame = args.spec.parse().map_err(|e| bad_input(format!("{e}")))?;
     let algorithm: Algorithm = args
@@ -48,12 +59,7 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
     {
         check_writable(path)?;
     }
-    let simd: Simd = args
-        .simd
-        .parse()
-        .map_err(|e| bad_input(format!("--simd: {e}")))?;
-    simd.resolve()
-        .map_err(|e| bad_input(format!("--simd {simd}: {e}")))?;
+    let simd = simd_path(&args.simd)?;
     let options = SequenceOptions {
         algorithm,
         threads,

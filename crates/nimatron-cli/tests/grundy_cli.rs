@@ -77,7 +77,7 @@ fn bad_input_exits_with_2() {
         (vec!["grundy", "chess", "--to", "10"], "unknown heap game"),
         (
             vec!["grundy", "kayles", "--to", "10", "--algorithm", "fast"],
-            "auto, naive or sparse",
+            "auto, naive, sparse or plain",
         ),
         (
             vec!["grundy", "kayles", "--to", "10", "--threads", "0"],

@@ -251,6 +251,10 @@ fn sparse_agrees_with_naive_on_every_three_digit_code() {
                             failures.lock().unwrap().push(format!("{code} ({path})"));
                         }
                     }
+                    let plain = grundy_sequence(&game, n, &options(Algorithm::Plain, 1)).unwrap();
+                    if naive.values != plain.values {
+                        failures.lock().unwrap().push(format!("{code} (plain)"));
+                    }
                 }
             });
         }
@@ -270,6 +274,8 @@ fn every_vector_path_agrees_with_naive_to_100_000() {
     for spec in ["officers", "grundy-game"] {
         let game: HeapGame = spec.parse().unwrap();
         let naive = compute_game(&game, 100_000, Algorithm::Naive, 1);
+        let plain = compute_game(&game, 100_000, Algorithm::Plain, 1);
+        assert!(naive.values == plain.values, "{spec} plain");
         for path in Simd::available() {
             for threads in [1, 2] {
                 let opts = SequenceOptions {

@@ -11,11 +11,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Three algorithms:
+//! Four algorithms:
 //! - **naive**: the mex over every option, the reference (`O(n)` per value
 //!   for splitting games).
 //! - **sparse**: the rare/common method (see the `sparse` notes below), exact
 //!   whatever mask it picks.
+//! - **plain**: the rare/common method as Winning Ways gives it, one mask,
+//!   scalar loops: the baseline the sparse method is measured against.
 //! - **auto**: the sparse method for games that split heaps, the direct mex
 //!   for the others (residue classes for modular games); and, once the
 //!   octal periodicity theorem proves a period, the rest of the sequence is
@@ -41,6 +43,7 @@ mod code;
 mod game;
 mod naive;
 mod period;
+mod plain;
 mod probe;
 mod relay;
 mod simd;
@@ -66,6 +69,7 @@ pub use vector::{ParseSimdError, Simd, SimdUnavailable};
 pub(crate) use game::{Rule, TakeBreak};
 use naive::{ModularClasses, ModularNaive, NaiveTakeBreak, Squares, StepError, ThreeHeap};
 use period::ProofRule;
+use plain::Plain;
 use sparse::Sparse;
 use values::Cell;
 
@@ -80,6 +84,11 @@ pub enum Algorithm {
     /// The rare/common sparse-space method (for games that split heaps; the
     /// same as `auto` without period extension for the others).
     Sparse,
+    /// The plain rare/common method of Winning Ways: one mask by a
+    /// Walsh–Hadamard transform, scalar loops, one thread. A baseline for
+    /// benchmarks (the same as `auto` without period extension for games
+    /// that do not split heaps).
+    Plain,
 }
 
 impl Algorithm {
@@ -89,6 +98,7 @@ impl Algorithm {
             Algorithm::Auto => "auto",
             Algorithm::Naive => "naive",
             Algorithm::Sparse => "sparse",
+            Algorithm::Plain => "plain",
         }
     }
 }
@@ -110,7 +120,7 @@ impl fmt::Display for ParseAlgorithmError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown algorithm '{}': expected auto, naive or sparse",
+            "unknown algorithm '{}': expected auto, naive, sparse or plain",
             self.given
         )
     }
@@ -125,6 +135,7 @@ impl FromStr for Algorithm {
             "auto" => Ok(Algorithm::Auto),
             "naive" => Ok(Algorithm::Naive),
             "sparse" => Ok(Algorithm::Sparse),
+            "plain" => Ok(Algorithm::Plain),
             _ => Err(ParseAlgorithmError { given: s.into() }),
         }
     }
@@ -275,6 +286,7 @@ pub fn grundy_sequence(
 enum Engine {
     Naive(NaiveTakeBreak),
     Sparse(Box<Sparse>),
+    Plain(Box<Plain>),
     Squares(Squares),
     ModularNaive(ModularNaive),
     ModularClasses(ModularClasses),
@@ -288,6 +300,9 @@ impl Engine {
             }
             (Rule::TakeBreak(t), _) if t.split_two.is_empty() => {
                 (Engine::Naive(NaiveTakeBreak::new(t.clone())), "direct")
+            }
+            (Rule::TakeBreak(t), Algorithm::Plain) => {
+                (Engine::Plain(Box::new(Plain::new(t.clone()))), "plain")
             }
             (Rule::TakeBreak(t), _) => (
                 Engine::Sparse(Box::new(Sparse::new(t.clone(), path))),
@@ -310,6 +325,7 @@ impl Engine {
         match self {
             Engine::Naive(e) => e.sync(g),
             Engine::Sparse(e) => e.sync(g),
+            Engine::Plain(e) => e.sync(g),
             Engine::Squares(e) => e.sync(g),
             Engine::ModularNaive(e) => e.sync(g),
             Engine::ModularClasses(e) => e.sync(g),
@@ -325,6 +341,7 @@ impl Engine {
         match self {
             Engine::Naive(e) => e.extend(g, until),
             Engine::Sparse(e) => e.extend_parallel(g, until, threads),
+            Engine::Plain(e) => e.extend(g, until),
             Engine::Squares(e) => e.extend(g, until),
             Engine::ModularNaive(e) => e.extend(g, until),
             Engine::ModularClasses(e) => e.extend(g, until),
@@ -613,6 +630,14 @@ impl SequenceRun {
                     }
                 }
                 (s.mask(), s.mask().map(|_| count), last, s.counters)
+            }
+            Engine::Plain(p) => {
+                let counters = SparseCounters {
+                    rare_pairs: p.rare_pairs,
+                    search_pairs: p.search_pairs,
+                    ..SparseCounters::default()
+                };
+                (None, None, None, counters)
             }
             _ => (None, None, None, SparseCounters::default()),
         };

@@ -159,7 +159,7 @@ fn bits(max: u32) -> u32 {
 }
 
 /// In-place Walsh–Hadamard transform: `w[m] = sum_v h[v] (-1)^parity(v & m)`.
-fn walsh_hadamard(w: &mut [i64]) {
+pub(super) fn walsh_hadamard(w: &mut [i64]) {
     let mut len = 1;
     while len < w.len() {
         for block in w.chunks_mut(2 * len) {
