@@ -84,7 +84,7 @@ impl Plain {
 
     #[inline]
     fn is_rare(&self, v: u32) -> bool {
-        (v & self.mask).count_ones() % 2 == 0
+        (v & self.mask).count_ones().is_multiple_of(2)
     }
 
     /// Computes values until `g.len() == until`.
