@@ -267,6 +267,20 @@ fn sparse_agrees_with_naive_on_every_three_digit_code() {
     assert_eq!(codes.len(), 1024);
 }
 
+/// 0.376 has period 4 from 2 268 248 on (Gangolli and Plambeck, 1989). The
+/// theorem needs G(0..4 536 506); with two split digits, step 2 takes them
+/// in turn, so this runs in seconds, and period detection skips the
+/// multiples of 4 that the long preperiod would make it scan in full.
+#[test]
+fn octal_0376_period_4_preperiod_2268248_proven() {
+    let seq = compute("octal:0.376", 4_600_000, Algorithm::Auto, 2);
+    let period = seq.period.expect("periodic");
+    assert_eq!(
+        (period.period, period.preperiod, period.proven),
+        (4, 2_268_248, true)
+    );
+}
+
 /// Officers and Grundy's game to 10^5 on every vector path this processor
 /// has, on one and two threads, against the plain mex.
 #[test]

@@ -84,10 +84,28 @@ fn largest_apparent_preperiod(len: u64, p: u64) -> Option<u64> {
 
 /// Finds the smallest period `p` (and its smallest preperiod) that the
 /// values prove or, failing that, show convincingly.
+/// Scans (values compared) after which a refused period is remembered.
+const LONG_SCAN: u64 = 4096;
+
 pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Period> {
     let len = g.len() as u64;
     let mut p = 1u64;
+    // Periods refused after a long scan, with the preperiod they showed.
+    // A multiple `q` of such a period `p0` whose top mismatch `e0 - 1` is
+    // in view (`e0 - 1 + q < len`) has the same mismatch there, since
+    // G(e0 - 1 + q) = G(e0 - 1 + p0) != G(e0 - 1); its preperiod is at least
+    // e0, above the limit for p0 and so for q (limits shrink as p grows).
+    // Skipping it keeps a long preperiod (0.376: 2 268 248) from costing a
+    // full scan for every multiple of its period.
+    let mut refused: Vec<(u64, u64)> = Vec::new();
     while p < len {
+        if refused
+            .iter()
+            .any(|&(p0, e0)| p.is_multiple_of(p0) && e0 - 1 + p < len)
+        {
+            p += 1;
+            continue;
+        }
         let proof = rule.largest_provable_preperiod(len, p);
         let apparent = largest_apparent_preperiod(len, p);
         let limit = match (proof, apparent) {
@@ -110,6 +128,9 @@ pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Pe
                 break;
             }
         }
+        if rejected && len - p - preperiod > LONG_SCAN && refused.len() < 64 {
+            refused.push((p, preperiod));
+        }
         if !rejected {
             return Some(Period {
                 period: p,
@@ -125,6 +146,74 @@ pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Pe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`detect`] without the skip of multiples of refused periods: every
+    /// `p` scanned.
+    fn detect_every_period(g: &[u8], rule: ProofRule) -> Option<Period> {
+        let len = g.len() as u64;
+        for p in 1..len {
+            let limit = match (
+                rule.largest_provable_preperiod(len, p),
+                largest_apparent_preperiod(len, p),
+            ) {
+                (None, None) => return None,
+                (a, b) => a.max(b).unwrap(),
+            };
+            let preperiod = (0..len - p)
+                .rev()
+                .find(|&i| g[i as usize] != g[(i + p) as usize])
+                .map_or(0, |i| i + 1);
+            if preperiod <= limit {
+                let proven = rule
+                    .largest_provable_preperiod(len, p)
+                    .is_some_and(|e| preperiod <= e);
+                return Some(Period {
+                    period: p,
+                    preperiod,
+                    proven,
+                });
+            }
+        }
+        None
+    }
+
+    /// Sequences with a long irregular start before a short period (as
+    /// 0.376 has) and random ones: the skip changes no answer.
+    #[test]
+    fn skipping_multiples_of_refused_periods_changes_nothing() {
+        let mut state = 7u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            (state >> 33) as u32
+        };
+        for round in 0..300 {
+            let period = 1 + next() as usize % 6;
+            let start = next() as usize % 3000;
+            let len = start + 4200 + next() as usize % 6000;
+            let cycle: Vec<u8> = (0..period).map(|_| (next() % 5) as u8).collect();
+            // The start mostly follows the cycle too, with rare exceptions,
+            // so refused periods scan a long way.
+            let g: Vec<u8> = (0..len)
+                .map(|i| {
+                    if i < start && next() % 500 == 0 {
+                        7
+                    } else {
+                        cycle[i % period]
+                    }
+                })
+                .collect();
+            for rule in [
+                ProofRule::Unavailable,
+                ProofRule::TakeBreak { heaps: 2, reach: 3 },
+            ] {
+                assert_eq!(
+                    detect(&g, rule),
+                    detect_every_period(&g, rule),
+                    "round {round}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn finds_smallest_period_and_preperiod() {

@@ -13,8 +13,9 @@
 //!    odd parity (two common parts XOR to an even value, so no other split
 //!    gives an odd one);
 //! 2. if some rare value below `c` is still unmarked, the splits are
-//!    scanned from the smallest heap up, marking, until none is left; `G(n)`
-//!    is then the least unmarked value (`c`, or a new rare value).
+//!    scanned from the smallest heap up (every split digit at each heap
+//!    size), marking, until none is left; `G(n)` is then the least unmarked
+//!    value (`c`, or a new rare value).
 //!
 //! Single thread, scalar loops, no blocks: what a careful researcher writes
 //! in a page, and what [`super::sparse`] must beat on every game.
@@ -155,12 +156,14 @@ impl Plain {
         let mut left = (0..common)
             .filter(|&v| self.is_rare(v) && !self.marks.has(v))
             .count();
-        'scan: for &m in &sizes {
-            for a in 1..=m / 2 {
+        // Every split digit at each smaller heap `a` in turn.
+        let top = sizes.iter().map(|&m| m / 2).max().unwrap_or(0);
+        'scan: for a in 1..=top {
+            for &m in &sizes {
                 if left == 0 {
                     break 'scan;
                 }
-                if self.rule.unequal && 2 * a == m {
+                if a > m / 2 || (self.rule.unequal && 2 * a == m) {
                     continue;
                 }
                 self.search_pairs += 1;

@@ -68,6 +68,46 @@ pub(crate) fn cover<T: Cell>(
     visited
 }
 
+/// [`cover`] for several heap sizes at once: `sizes` holds `(m, half)` for
+/// each split digit, and the scans of all of them go together, a stretch of
+/// `b` at a time (stretches of [`STRETCH`] pairs, doubling up to 64 times
+/// that), in the order `start..=half` then `1..start`, where `half` is the
+/// largest. Returns the pairs visited.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cover_interleaved<T: Cell>(
+    path: Simd,
+    g: &[T],
+    front: &[u16],
+    sizes: &[(usize, usize)],
+    start: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    let top = sizes.iter().map(|&(_, half)| half).max().unwrap_or(0);
+    let start = if (1..=top).contains(&start) { start } else { 1 };
+    let mut visited = 0;
+    let mut stretch = STRETCH;
+    for (lo, hi) in [(start, top), (1, start - 1)] {
+        let mut from = lo;
+        while from <= hi && *missing > 0 {
+            let to = (from + stretch - 1).min(hi);
+            for &(m, half) in sizes {
+                let (a, b) = (from, to.min(half));
+                if a <= b && *missing > 0 {
+                    visited += cover_range(path, &g[..m], front, m, a, b, xlimit, bits, missing);
+                }
+            }
+            from = to + 1;
+            stretch = (stretch * 2).min(64 * STRETCH);
+        }
+    }
+    visited
+}
+
+/// The first stretch of [`cover_interleaved`].
+const STRETCH: usize = 256;
+
 /// The first values of a sequence in reverse order: `front[i] = g[len - 1
 /// - i]` for `len = front.len()`. Step 2 pairs `g[b..b + 32]` with the
 /// values ending at `g[m - b]` in reverse; reading the small heaps from

@@ -1610,6 +1610,10 @@ fn stamp_rows<T: Cell>(
 ///
 /// Every option value is below `xlimit` (a power of two above every value so
 /// far), so need values from `xlimit` up can never be found.
+///
+/// With several split digits the digits take turns, a stretch of heap sizes
+/// at a time (see [`simd::cover_interleaved`]): a need value that only one
+/// digit's splits reach early must not wait for a full scan of the others'.
 #[allow(clippy::too_many_arguments)]
 fn search<T: Cell>(
     path: Simd,
@@ -1629,22 +1633,54 @@ fn search<T: Cell>(
     // Need values from xlimit up stay in `bits`: if one is the least left
     // after the scan, it is the answer.
     let mut visited = 0u64;
+    let mut sizes = [(0usize, 0usize); MAX_SPLITS];
+    let mut count = 0;
     for &k in &rule.split_two {
-        if missing == 0 {
-            break;
-        }
         let k = k as usize;
         if n < k + 2 {
             continue;
         }
         let m = n - k;
         let half = if rule.unequal { (m - 1) / 2 } else { m / 2 };
+        if count == MAX_SPLITS || half == 0 {
+            // More digits than the interleaved scan takes: this one alone.
+            if missing > 0 && half > 0 {
+                visited += simd::cover(
+                    path,
+                    &g[..m],
+                    front,
+                    m,
+                    half,
+                    start,
+                    xlimit,
+                    bits,
+                    &mut missing,
+                );
+            }
+            continue;
+        }
+        sizes[count] = (m, half);
+        count += 1;
+    }
+    if count == 1 && missing > 0 {
+        let (m, half) = sizes[0];
         visited += simd::cover(
             path,
             &g[..m],
             front,
             m,
             half,
+            start,
+            xlimit,
+            bits,
+            &mut missing,
+        );
+    } else if count > 1 && missing > 0 {
+        visited += simd::cover_interleaved(
+            path,
+            g,
+            front,
+            &sizes[..count],
             start,
             xlimit,
             bits,
