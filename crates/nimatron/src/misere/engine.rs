@@ -261,9 +261,103 @@ fn verify(
         })
         .collect();
     let kinds_n = kind_heap.len();
-    let cols: Vec<&Vec<u32>> = kind_image.iter().map(|x| &work.cols[x]).collect();
+    // A heap without moves must be the identity, and the empty position
+    // (an N-position) must not be in P.
+    if work.p[0] || (0..kinds_n).any(|k| kind_opts[k].is_empty() && kind_image[k] != 0) {
+        let k = (0..kinds_n).find(|&k| kind_opts[k].is_empty() && kind_image[k] != 0);
+        return Ok(Err(LocalRuleFails(
+            k.map(|k| vec![kind_heap[k]]).unwrap_or_default(),
+        )));
+    }
+    // (A) A position in P has no option in P: for every element c (each is
+    // the image of some position) and kind k, c·x_k in P rules out an
+    // option of the k-heap from c landing in P.
+    for k in 0..kinds_n {
+        let col = &work.cols[&kind_image[k]];
+        if let Some(c) = (0..order).find(|&c| work.p[col[c] as usize] && bad[k][c]) {
+            let mut w = work.rep[c].clone();
+            w.push(kind_heap[k]);
+            w.sort_unstable();
+            return Ok(Err(LocalRuleFails(w)));
+        }
+    }
+    // (B) A position outside P with a move has an option in P. It suffices
+    // that from every element y, each kind k with y·x_k outside P has an
+    // option into P (a winning move in that heap itself); when that fails,
+    // the positions are searched. Heaps with
+    // one image leave the same value when removed, and for a failure one
+    // heap kind per image suffices: so the state is the image of the
+    // position and, for each image present, the image with one such heap
+    // removed, kept only as its class for "some kind of this image has no
+    // option into P from here" (Moore's refinement). Classes from which that
+    // can never hold again cannot lead to a failure and are not explored.
+    let every_heap_wins = (0..kinds_n).all(|k| {
+        let col = &work.cols[&kind_image[k]];
+        (0..order).all(|y| work.p[col[y] as usize] || bad[k][y])
+    });
+    if every_heap_wins {
+        return Ok(Ok(()));
+    }
+    let mut images: Vec<u32> = kind_image.clone();
+    images.sort_unstable();
+    images.dedup();
+    let m = images.len();
+    let cols: Vec<&Vec<u32>> = images.iter().map(|x| &work.cols[x]).collect();
+    let good: Vec<Vec<bool>> = images
+        .iter()
+        .map(|x| {
+            (0..order)
+                .map(|c| (0..kinds_n).any(|k| kind_image[k] == *x && !bad[k][c]))
+                .collect()
+        })
+        .collect();
+    let classes: Vec<Vec<u32>> = (0..m).map(|i| refine(order, &good[i], &cols)).collect();
+    let n_classes: Vec<usize> = classes
+        .iter()
+        .map(|c| c.iter().max().map_or(0, |&x| x as usize + 1))
+        .collect();
+    let class_good: Vec<Vec<bool>> = (0..m)
+        .map(|i| {
+            let mut g = vec![false; n_classes[i]];
+            for c in 0..order {
+                g[classes[i][c] as usize] = good[i][c];
+            }
+            g
+        })
+        .collect();
+    let class_step: Vec<Vec<Vec<u32>>> = (0..m)
+        .map(|i| {
+            (0..m)
+                .map(|j| {
+                    let mut step = vec![0u32; n_classes[i]];
+                    for c in 0..order {
+                        step[classes[i][c] as usize] = classes[i][cols[j][c] as usize];
+                    }
+                    step
+                })
+                .collect()
+        })
+        .collect();
+    // alive[i][class]: some class reachable from it is good.
+    let alive: Vec<Vec<bool>> = (0..m)
+        .map(|i| {
+            let mut alive = class_good[i].clone();
+            loop {
+                let mut changed = false;
+                for c in 0..n_classes[i] {
+                    if !alive[c] && (0..m).any(|j| alive[class_step[i][j][c] as usize]) {
+                        alive[c] = true;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break alive;
+                }
+            }
+        })
+        .collect();
     let start: Vec<u32> = std::iter::once(0)
-        .chain(std::iter::repeat_n(NONE, kinds_n))
+        .chain(std::iter::repeat_n(NONE, m))
         .collect();
     let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
     let mut states: Vec<Vec<u32>> = vec![start.clone()];
@@ -272,44 +366,100 @@ fn verify(
     let mut i = 0;
     while i < states.len() {
         let s = states[i].clone();
-        // A position with no move is an N-position in misère play.
-        let movable = (0..kinds_n).any(|k| s[1 + k] != NONE && !kind_opts[k].is_empty());
-        let expect = movable
-            && (0..kinds_n).all(|k| s[1 + k] == NONE || !bad[k][s[1 + k] as usize]);
-        if work.p[s[0] as usize] != expect {
+        // Every kind has a move (heaps without one are left out above).
+        let movable = (0..m).any(|j| s[1 + j] != NONE);
+        let fails = movable
+            && !work.p[s[0] as usize]
+            && (0..m).all(|j| s[1 + j] == NONE || class_good[j][s[1 + j] as usize]);
+        if fails {
             let mut witness = Vec::new();
             let mut at = i as u32;
             while parent[at as usize].0 != NONE {
-                let (up, k) = parent[at as usize];
-                witness.push(kind_heap[k as usize]);
+                let (up, j) = parent[at as usize];
+                // The kind of this image that has no option into P here.
+                witness.push(j);
                 at = up;
             }
-            witness.sort_unstable();
-            return Ok(Err(LocalRuleFails(witness)));
+            // Rebuild the position: for each image present, one kind with
+            // no option into P from the value with that heap removed.
+            let letters: Vec<usize> = witness.iter().rev().map(|&j| j as usize).collect();
+            let mut kind_for = vec![usize::MAX; m];
+            for &j in &letters {
+                if kind_for[j] != usize::MAX {
+                    continue;
+                }
+                let at = letters.iter().position(|&l| l == j).unwrap();
+                let c = letters
+                    .iter()
+                    .enumerate()
+                    .filter(|&(idx, _)| idx != at)
+                    .fold(0u32, |v, (_, &l)| cols[l][v as usize]);
+                kind_for[j] = (0..kinds_n)
+                    .find(|&k| kind_image[k] == images[j] && !bad[k][c as usize])
+                    .expect("a good kind, as the class says");
+            }
+            let mut w: Vec<u16> = letters.iter().map(|&j| kind_heap[kind_for[j]]).collect();
+            w.sort_unstable();
+            return Ok(Err(LocalRuleFails(w)));
         }
-        for k in 0..kinds_n {
-            let col = cols[k];
+        for j in 0..m {
             let mut next = Vec::with_capacity(s.len());
-            next.push(col[s[0] as usize]);
-            for (j, &c) in s[1..].iter().enumerate() {
-                next.push(if j == k {
-                    s[0]
+            next.push(cols[j][s[0] as usize]);
+            let mut dead = false;
+            for (l, &c) in s[1..].iter().enumerate() {
+                let class = if l == j {
+                    classes[l][s[0] as usize]
                 } else if c == NONE {
                     NONE
                 } else {
-                    col[c as usize]
-                });
+                    class_step[l][j][c as usize]
+                };
+                if class != NONE && !alive[l][class as usize] {
+                    dead = true;
+                }
+                next.push(class);
+            }
+            if dead {
+                continue;
             }
             if !index.contains_key(&next) {
                 budget.check(states.len(), n, order)?;
                 index.insert(next.clone(), states.len() as u32);
                 states.push(next);
-                parent.push((i as u32, k as u32));
+                parent.push((i as u32, j as u32));
             }
         }
         i += 1;
     }
     Ok(Ok(()))
+}
+
+/// The coarsest partition of the elements that separates `output` and is
+/// kept by multiplication with every column: Moore's refinement.
+fn refine(order: usize, output: &[bool], cols: &[&Vec<u32>]) -> Vec<u32> {
+    let mut block: Vec<u32> = output.iter().map(|&b| b as u32).collect();
+    let mut count = {
+        let mut b = block.clone();
+        b.sort_unstable();
+        b.dedup();
+        b.len()
+    };
+    loop {
+        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let next: Vec<u32> = (0..order)
+            .map(|q| {
+                let mut key = vec![block[q]];
+                key.extend(cols.iter().map(|c| block[c[q] as usize]));
+                let len = ids.len() as u32;
+                *ids.entry(key).or_insert(len)
+            })
+            .collect();
+        block = next;
+        if ids.len() == count {
+            return block;
+        }
+        count = ids.len();
+    }
 }
 
 /// Whether distinct elements are always told apart by some element
@@ -357,6 +507,21 @@ fn extend(
         if prev.p[q as usize] != alone_p {
             continue;
         }
+        if is_mex(prev, q, &opt_images, options) {
+            let mut work = prev.clone();
+            work.heaps = n;
+            work.image.push(q);
+            if !work.cols.contains_key(&q) {
+                let col = prev.column(q);
+                work.cols.insert(q, col);
+            }
+            return Ok(work);
+        }
+    }
+    for q in 0..prev.order() as u32 {
+        if prev.p[q as usize] != alone_p {
+            continue;
+        }
         let mut work = prev.clone();
         work.heaps = n;
         work.image.push(q);
@@ -364,11 +529,50 @@ fn extend(
             let col = prev.column(q);
             work.cols.insert(q, col);
         }
-        if commutes(&work).is_none() && verify(&work, options, budget)?.is_ok() {
+        if verify(&work, options, budget)?.is_ok() {
             return Ok(work);
         }
     }
     learn(prev, n, options, budget)
+}
+
+/// Whether `x` is the mex of the option images `options` (Plambeck and
+/// Siegel): for every element `y`, `x·y` is in P exactly when no `s·y`
+/// (`s` an option image) is. Then a new heap with these options is
+/// indistinguishable from any position of image `x`, and the quotient does
+/// not grow. Proof, by induction on the number of copies of the new heap
+/// `G` and then on height, for a position `G + W` with `y` the image of `W`:
+/// if `x·y` is not in P, some option `G' + W` is in P; if it is, no `G' + W`
+/// is, and no `G + W'` is either, because `X + W` (with `X` a position of
+/// smaller heaps whose image is `x`) is a P-position with one copy fewer of
+/// `G`, so its options `X + W'` are not.
+fn is_mex(work: &Work, x: u32, options: &[u32], all_options: &[Vec<Vec<u16>>]) -> bool {
+    if options.is_empty() {
+        return x == 0;
+    }
+    // The option images of X, the representative of x.
+    let rep = &work.rep[x as usize];
+    let mut rep_options: Vec<u32> = Vec::new();
+    for i in 0..rep.len() {
+        if i > 0 && rep[i] == rep[i - 1] {
+            continue;
+        }
+        let rest: Vec<u16> = rep[..i].iter().chain(&rep[i + 1..]).copied().collect();
+        let base = work.eval(&rest);
+        for o in &all_options[rep[i] as usize] {
+            rep_options.push(work.eval_from(base, o));
+        }
+    }
+    rep_options.sort_unstable();
+    rep_options.dedup();
+    (0..work.order() as u32).all(|y| {
+        let option_in_p = options.iter().any(|&s| work.p[work.mul(s, y) as usize]);
+        if work.p[work.mul(x, y) as usize] {
+            !option_in_p
+        } else {
+            option_in_p || !rep_options.iter().any(|&s| work.p[work.mul(s, y) as usize])
+        }
+    })
 }
 
 /// A pair of heap images whose columns do not commute at some element.
@@ -459,7 +663,9 @@ fn learn(
                 Some(&g) => {
                     if let Some(q) = (0..order).find(|&q| trans[h][q] != trans[g][q]) {
                         let (a, b) = (trans[h][q] as usize, trans[g][q] as usize);
-                        let t = (0..tests.len()).find(|&t| sigs[a][t] != sigs[b][t]).unwrap();
+                        let t = (0..tests.len())
+                            .find(|&t| sigs[a][t] != sigs[b][t])
+                            .unwrap();
                         new_test = Some(union(&reps[q], &tests[t]));
                         break;
                     }

@@ -119,16 +119,19 @@ pub enum QuotientError {
 impl QuotientError {
     /// Whether the request itself was at fault (rather than a limit).
     pub fn is_bad_input(&self) -> bool {
-        matches!(self, QuotientError::NoHeaps | QuotientError::TooLarge { .. })
+        matches!(
+            self,
+            QuotientError::NoHeaps | QuotientError::TooLarge { .. }
+        )
     }
 }
 
 impl fmt::Display for QuotientError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            QuotientError::NoHeaps => {
-                f.write_str("the largest heap must be at least 1 (the quotient of no heaps is trivial)")
-            }
+            QuotientError::NoHeaps => f.write_str(
+                "the largest heap must be at least 1 (the quotient of no heaps is trivial)",
+            ),
             QuotientError::TooLarge { to, max } => write!(
                 f,
                 "the largest heap {to} is too large: quotients are computed for heaps up to {max}"
@@ -141,7 +144,11 @@ impl fmt::Display for QuotientError {
                 f,
                 "the computation stored its limit of {limit} positions while adding heap {heap} (the quotient of the smaller heaps has {order} elements)"
             ),
-            QuotientError::TimeLimit { millis, heap, order } => write!(
+            QuotientError::TimeLimit {
+                millis,
+                heap,
+                order,
+            } => write!(
                 f,
                 "the computation reached its time limit of {} s while adding heap {heap} (the quotient of the smaller heaps has {order} elements)",
                 *millis as f64 / 1000.0
@@ -239,7 +246,9 @@ pub fn quotient(
             heap,
         })
         .collect();
-    let images: Vec<usize> = (0..=to as usize).map(|h| id_of[work.image[h] as usize]).collect();
+    let images: Vec<usize> = (0..=to as usize)
+        .map(|h| id_of[work.image[h] as usize])
+        .collect();
     let period = find_period(&images);
     let proven = period.is_some_and(|p| provable(game, to, p));
     let mut q = MisereQuotient {
@@ -455,11 +464,16 @@ impl MisereQuotient {
             return false;
         };
         let group: Vec<usize> = (1..n).filter(|&x| x != a).collect();
-        let Some(&e) = group.iter().find(|&&e| group.iter().all(|&g| mul(e, g) == g)) else {
+        let Some(&e) = group
+            .iter()
+            .find(|&&e| group.iter().all(|&g| mul(e, g) == g))
+        else {
             return false;
         };
         let closed = group.iter().all(|&g| {
-            mul(g, g) == e && mul(a, g) != 0 && mul(a, g) != a
+            mul(g, g) == e
+                && mul(a, g) != 0
+                && mul(a, g) != a
                 && group.iter().all(|&h| {
                     let gh = mul(g, h);
                     gh != 0 && gh != a

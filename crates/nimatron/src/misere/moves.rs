@@ -13,13 +13,7 @@ pub(crate) fn heap_options(game: &HeapGame, to: usize) -> Vec<Vec<Vec<u16>>> {
 
 fn options_of(rule: &Rule, n: usize) -> Vec<Vec<u16>> {
     let mut out: Vec<Vec<u16>> = Vec::new();
-    let left = |m: usize| -> Vec<u16> {
-        if m == 0 {
-            Vec::new()
-        } else {
-            vec![m as u16]
-        }
-    };
+    let left = |m: usize| -> Vec<u16> { if m == 0 { Vec::new() } else { vec![m as u16] } };
     match rule {
         Rule::TakeBreak(t) => {
             for &k in &t.take_all {
