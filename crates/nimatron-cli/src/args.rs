@@ -39,6 +39,11 @@ pub enum Command {
         after_help = "Examples:\n  nimatron grundy kayles --to 1000                  period 12, preperiod 71, proven\n  nimatron grundy octal:0.6 --to 10000000 --plot officers.svg\n  nimatron grundy grundy-game --to 1000000 --out grundy.bin --checkpoint grundy.ckpt\n  nimatron grundy subtraction:1,3,4 --to 100 --json\n\nSpecs: octal:CODE (e.g. octal:0.137, octal:4.07, hex digits for three heaps), kayles, dawson,\nofficers, treblecross, double-kayles, grundy-game, subtraction:1,2,3, subtraction:squares,\nmodular:M:R (e.g. modular:3:1,2).\n\nCtrl-C stops cleanly and saves the checkpoint when --checkpoint is given; running the same\ncommand again resumes from it."
     )]
     Grundy(GrundyArgs),
+    /// The misère quotient of a heap game: presentation, P-portion, heap images.
+    #[command(
+        after_help = "Examples:\n  nimatron quotient nim --to 3                 the tame quotient of order 6\n  nimatron quotient octal:0.75 --to 20         a wild quotient of order 8\n  nimatron quotient dawson --to 12 --json      one JSON object (game, to, order, tame,\n                                               generators, relations, elements, p_portion,\n                                               images, stable_from, period, proven)\n\nSpecs: nim (Nim with heaps up to N), and the heap games of `nimatron grundy`.\nA computation that passes a limit stops with exit code 1 and says where."
+    )]
+    Quotient(QuotientArgs),
     /// List the games Nimatron knows, or describe one.
     #[command(after_help = "Examples:\n  nimatron games\n  nimatron games nim")]
     Games(GamesArgs),
@@ -222,4 +227,25 @@ pub struct GrundyArgs {
     /// The most memory to plan for, in GiB (default: 90% of available memory).
     #[arg(long, value_name = "GIB")]
     pub memory_limit: Option<f64>,
+}
+
+#[derive(Args, Debug)]
+pub struct QuotientArgs {
+    /// The heap game: nim, kayles, octal:0.137, subtraction:1,2,3, ...
+    pub spec: String,
+    /// The largest heap: the quotient is of the sums of heaps 1 to N.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub to: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The most elements the quotient may have.
+    #[arg(long, default_value_t = nimatron::misere::QuotientLimits::DEFAULT_MAX_ORDER)]
+    pub max_order: usize,
+    /// The most positions a search or verification may store.
+    #[arg(long, default_value_t = nimatron::misere::QuotientLimits::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+    /// The longest the computation may run, in seconds.
+    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
+    pub max_seconds: f64,
 }

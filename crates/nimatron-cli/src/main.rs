@@ -7,6 +7,7 @@ mod games;
 mod grundy;
 mod play;
 mod positions;
+mod quotient;
 mod serve;
 
 use std::process::ExitCode;
@@ -49,6 +50,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Positions(p) => positions::run(p),
         Command::Play(p) => play::run(p),
         Command::Grundy(g) => grundy::run(g),
+        Command::Quotient(q) => quotient::run(q),
         Command::Games(g) => games::run(g),
         Command::Serve(s) => serve::run(s),
     }
