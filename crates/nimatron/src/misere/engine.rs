@@ -8,7 +8,7 @@
 //!
 //! **Verification.** A candidate (automaton, P-portion, heap images) is
 //! accepted only when the *local rule* holds for every position `w` of the
-//! heaps so far: `w` is in the P-portion exactly when `w` is not empty and no
+//! heaps so far: `w` is in the P-portion exactly when `w` has a move and no
 //! option of `w` is. The local rule at `w` depends only on the image of `w`
 //! and, for each kind of heap present in `w`, on the image of `w` with one
 //! such heap removed; so a breadth-first search over these finitely many
@@ -127,7 +127,7 @@ impl Budget {
             });
         }
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 256 == 0
+        if self.ticks.is_multiple_of(256)
             && let Some(max) = self.limits.max_time
             && self.started.elapsed() > max
         {
@@ -222,7 +222,10 @@ fn union(a: &[u16], b: &[u16]) -> Vec<u16> {
 /// fails.
 struct LocalRuleFails(Vec<u16>);
 
-/// Checks the local rule over every extended state, and reducedness.
+/// Checks the local rule for every position of the heaps so far. (Distinct
+/// elements are told apart by construction: each was split off by a test
+/// position on which the outcomes differ.)
+#[allow(clippy::needless_range_loop)] // heap sizes index several tables
 fn verify(
     work: &Work,
     options: &[Vec<Vec<u16>>],
@@ -243,8 +246,8 @@ fn verify(
         opt.sort_unstable();
         opt.dedup();
         let key = (work.image[h], opt.clone());
-        if !kinds.contains_key(&key) {
-            kinds.insert(key, kind_heap.len());
+        if let std::collections::hash_map::Entry::Vacant(e) = kinds.entry(key) {
+            e.insert(kind_heap.len());
             kind_heap.push(h as u16);
             kind_image.push(work.image[h]);
             kind_opts.push(opt);
@@ -511,10 +514,7 @@ fn extend(
             let mut work = prev.clone();
             work.heaps = n;
             work.image.push(q);
-            if !work.cols.contains_key(&q) {
-                let col = prev.column(q);
-                work.cols.insert(q, col);
-            }
+            work.cols.entry(q).or_insert_with(|| prev.column(q));
             return Ok(work);
         }
     }
@@ -525,10 +525,7 @@ fn extend(
         let mut work = prev.clone();
         work.heaps = n;
         work.image.push(q);
-        if !work.cols.contains_key(&q) {
-            let col = prev.column(q);
-            work.cols.insert(q, col);
-        }
+        work.cols.entry(q).or_insert_with(|| prev.column(q));
         if verify(&work, options, budget)?.is_ok() {
             return Ok(work);
         }
@@ -593,6 +590,7 @@ fn commutes(work: &Work) -> Option<(u32, u32, u32)> {
 }
 
 /// Rebuilds the quotient of heaps `1..=n` from misère outcomes.
+#[allow(clippy::needless_range_loop)] // heap sizes index several tables
 fn learn(
     prev: &Work,
     n: usize,
