@@ -44,6 +44,11 @@ pub enum Command {
         after_help = "Examples:\n  nimatron census --digits 2 --to 1000                    the whole census, a Markdown table\n  nimatron census --digits 3 --to 100000 --shard 2/8 --out shard-2.jsonl\n  nimatron census merge shard-*.jsonl --json\n\nA shard with --out resumes where it stopped when run again; Ctrl-C stops cleanly.\nRecipes for Slurm, Kubernetes and GNU parallel: docs/census.md."
     )]
     Census(CensusArgs),
+    /// The misère quotient of a heap game: presentation, P-portion, heap images.
+    #[command(
+        after_help = "Examples:\n  nimatron quotient nim --to 3                 the tame quotient of order 6\n  nimatron quotient octal:0.75 --to 20         a wild quotient of order 8\n  nimatron quotient dawson --to 12 --json      one JSON object (game, to, order, tame,\n                                               generators, relations, elements, p_portion,\n                                               images, stable_from, period, proven)\n\nSpecs: nim (Nim with heaps up to N), and the heap games of `nimatron grundy`.\nA computation that passes a limit stops with exit code 1 and says where."
+    )]
+    Quotient(QuotientArgs),
     /// List the games Nimatron knows, or describe one.
     #[command(after_help = "Examples:\n  nimatron games\n  nimatron games nim")]
     Games(GamesArgs),
@@ -323,4 +328,26 @@ pub struct CensusMergeArgs {
     /// are missing).
     #[arg(long)]
     pub partial: bool,
+}
+
+/// `nimatron quotient`.
+#[derive(Args, Debug)]
+pub struct QuotientArgs {
+    /// The heap game: nim, kayles, octal:0.137, subtraction:1,2,3, ...
+    pub spec: String,
+    /// The largest heap: the quotient is of the sums of heaps 1 to N.
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub to: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The most elements the quotient may have.
+    #[arg(long, default_value_t = nimatron::misere::QuotientLimits::DEFAULT_MAX_ORDER)]
+    pub max_order: usize,
+    /// The most positions a search or verification may store.
+    #[arg(long, default_value_t = nimatron::misere::QuotientLimits::DEFAULT_MAX_STATES)]
+    pub max_states: usize,
+    /// The longest the computation may run, in seconds.
+    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
+    pub max_seconds: f64,
 }

@@ -9,6 +9,7 @@ mod games;
 mod grundy;
 mod play;
 mod positions;
+mod quotient;
 mod serve;
 
 use std::process::ExitCode;
@@ -52,6 +53,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Play(p) => play::run(p),
         Command::Grundy(g) => grundy::run(g),
         Command::Census(c) => census::run(c),
+        Command::Quotient(q) => quotient::run(q),
         Command::Games(g) => games::run(g),
         Command::Serve(s) => serve::run(s),
     }

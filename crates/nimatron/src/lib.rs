@@ -39,6 +39,7 @@ pub mod check;
 pub mod explain;
 pub mod facade;
 pub mod games;
+pub mod misere;
 pub mod nim;
 mod nimber;
 mod outcome;

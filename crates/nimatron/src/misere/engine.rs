@@ -1,0 +1,793 @@
+//! Building the quotient heap by heap.
+//!
+//! A working quotient is held as a commutative automaton: its states are the
+//! elements, each with a representative position (a sorted multiset of
+//! heaps), and multiplication by a heap's image is a column of the table.
+//! The P-portion is the set of elements whose representative is a misère
+//! P-position.
+//!
+//! **Verification.** A candidate (automaton, P-portion, heap images) is
+//! accepted only when the *local rule* holds for every position `w` of the
+//! heaps so far: `w` is in the P-portion exactly when `w` has a move and no
+//! option of `w` is. The local rule at `w` depends only on the image of `w`
+//! and, for each kind of heap present in `w`, on the image of `w` with one
+//! such heap removed; so a breadth-first search over these finitely many
+//! *extended states* checks it for all positions at once. When it holds,
+//! induction on the game tree shows that every position's image decides its
+//! misère outcome. Together with reducedness (distinct elements are told
+//! apart by some third element) and surjectivity (every element is the image
+//! of a position), this makes the candidate the misère quotient itself:
+//! two positions have the same image exactly when no position added to both
+//! tells them apart (Plambeck and Siegel, "Misère quotients for impartial
+//! games", J. Combin. Theory Ser. A 115 (2008), §3–§6).
+//!
+//! **Extension.** When heap `n` arrives, each existing element is first
+//! tried as its image. If none passes verification, heap `n` breaks the
+//! quotient, and it is rebuilt by learning: positions are sorted into classes
+//! by their misère outcomes with a list of test positions added, computed by
+//! plain search that uses the previous quotient for every position without
+//! heap `n`. A verification failure yields a position whose class is wrong,
+//! and from it a new test position that splits a class; the loop ends with
+//! a verified quotient or at a stated limit.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use super::{QuotientError, QuotientLimits};
+
+/// No value: a heap kind absent from a position.
+const NONE: u32 = u32::MAX;
+
+/// A working quotient of the heaps `1..=heaps`.
+#[derive(Clone, Debug)]
+pub(crate) struct Work {
+    /// The largest heap covered.
+    pub heaps: usize,
+    /// Whether each element is in the P-portion.
+    pub p: Vec<bool>,
+    /// A representative position of each element; element 0 is the identity.
+    pub rep: Vec<Vec<u16>>,
+    /// `image[h]` for heaps `1..=heaps` (`image[0]` is the identity).
+    pub image: Vec<u32>,
+    /// Multiplication by each heap image `x`: `cols[&x][q] = q·x`.
+    pub cols: HashMap<u32, Vec<u32>>,
+}
+
+impl Work {
+    /// The quotient of no heaps: the identity alone, not in P (the empty
+    /// position is a misère N-position).
+    fn empty() -> Work {
+        let mut cols = HashMap::new();
+        cols.insert(0, vec![0]);
+        Work {
+            heaps: 0,
+            p: vec![false],
+            rep: vec![Vec::new()],
+            image: vec![0],
+            cols,
+        }
+    }
+
+    pub fn order(&self) -> usize {
+        self.p.len()
+    }
+
+    /// The image of a position of heaps `1..=heaps`, starting from `start`.
+    pub fn eval_from(&self, start: u32, position: &[u16]) -> u32 {
+        position.iter().fold(start, |q, &h| {
+            if h == 0 {
+                q
+            } else {
+                self.cols[&self.image[h as usize]][q as usize]
+            }
+        })
+    }
+
+    /// The image of a position of heaps `1..=heaps`.
+    pub fn eval(&self, position: &[u16]) -> u32 {
+        self.eval_from(0, position)
+    }
+
+    /// The product of two elements.
+    pub fn mul(&self, x: u32, y: u32) -> u32 {
+        self.eval_from(x, &self.rep[y as usize])
+    }
+
+    /// Multiplication by `x` as a column, built from `x`'s representative.
+    fn column(&self, x: u32) -> Vec<u32> {
+        if let Some(c) = self.cols.get(&x) {
+            return c.clone();
+        }
+        (0..self.order() as u32).map(|q| self.mul(q, x)).collect()
+    }
+}
+
+/// Counts work against the limits and says where a run stopped.
+pub(crate) struct Budget {
+    limits: QuotientLimits,
+    started: Instant,
+    ticks: u32,
+}
+
+impl Budget {
+    pub fn new(limits: QuotientLimits) -> Budget {
+        Budget {
+            limits,
+            started: Instant::now(),
+            ticks: 0,
+        }
+    }
+
+    fn check(&mut self, stored: usize, heap: usize, order: usize) -> Result<(), QuotientError> {
+        if stored >= self.limits.max_states {
+            return Err(QuotientError::StateLimit {
+                limit: self.limits.max_states,
+                heap: heap as u64,
+                order,
+            });
+        }
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks.is_multiple_of(256)
+            && let Some(max) = self.limits.max_time
+            && self.started.elapsed() > max
+        {
+            return Err(QuotientError::TimeLimit {
+                millis: max.as_millis() as u64,
+                heap: heap as u64,
+                order,
+            });
+        }
+        Ok(())
+    }
+
+    fn check_order(&self, order: usize, heap: usize) -> Result<(), QuotientError> {
+        if order > self.limits.max_order {
+            return Err(QuotientError::OrderLimit {
+                limit: self.limits.max_order,
+                heap: heap as u64,
+                order,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Misère outcomes by plain search, using a verified quotient of the smaller
+/// heaps for every position made of them alone.
+struct Oracle<'a> {
+    options: &'a [Vec<Vec<u16>>],
+    base: &'a Work,
+    memo: HashMap<Vec<u16>, bool>,
+    heap: usize,
+}
+
+impl Oracle<'_> {
+    /// Whether `position` (sorted) is a misère P-position.
+    fn is_p(&mut self, position: &[u16], budget: &mut Budget) -> Result<bool, QuotientError> {
+        // Heaps without moves are the zero game: drop them.
+        let position: Vec<u16> = position
+            .iter()
+            .copied()
+            .filter(|&h| h != 0 && !self.options[h as usize].is_empty())
+            .collect();
+        if position.is_empty() {
+            return Ok(false);
+        }
+        if position.iter().all(|&h| (h as usize) <= self.base.heaps) {
+            return Ok(self.base.p[self.base.eval(&position) as usize]);
+        }
+        if let Some(&known) = self.memo.get(&position) {
+            return Ok(known);
+        }
+        budget.check(self.memo.len(), self.heap, self.base.order())?;
+        let mut p = true;
+        'outer: for i in 0..position.len() {
+            if i > 0 && position[i] == position[i - 1] {
+                continue;
+            }
+            let h = position[i] as usize;
+            for option in &self.options[h] {
+                let mut next: Vec<u16> = Vec::with_capacity(position.len() + 2);
+                next.extend_from_slice(&position[..i]);
+                next.extend_from_slice(&position[i + 1..]);
+                next.extend_from_slice(option);
+                next.sort_unstable();
+                if self.is_p(&next, budget)? {
+                    p = false;
+                    break 'outer;
+                }
+            }
+        }
+        self.memo.insert(position, p);
+        Ok(p)
+    }
+}
+
+/// Adds a heap to a sorted position.
+fn with(position: &[u16], heap: u16) -> Vec<u16> {
+    let mut v = position.to_vec();
+    let at = v.partition_point(|&x| x <= heap);
+    v.insert(at, heap);
+    v
+}
+
+/// The union of two sorted positions.
+fn union(a: &[u16], b: &[u16]) -> Vec<u16> {
+    let mut v = [a, b].concat();
+    v.sort_unstable();
+    v
+}
+
+/// Why a candidate failed verification: a position where the local rule
+/// fails.
+struct LocalRuleFails(Vec<u16>);
+
+/// Checks the local rule for every position of the heaps so far. (Distinct
+/// elements are told apart by construction: each was split off by a test
+/// position on which the outcomes differ.)
+#[allow(clippy::needless_range_loop)] // heap sizes index several tables
+fn verify(
+    work: &Work,
+    options: &[Vec<Vec<u16>>],
+    budget: &mut Budget,
+) -> Result<Result<(), LocalRuleFails>, QuotientError> {
+    let n = work.heaps;
+    // Heap kinds: (image, option images), with the smallest heap as example.
+    let mut kinds: HashMap<(u32, Vec<u32>), usize> = HashMap::new();
+    let mut kind_heap: Vec<u16> = Vec::new();
+    let mut kind_image: Vec<u32> = Vec::new();
+    let mut kind_opts: Vec<Vec<u32>> = Vec::new();
+    for h in 1..=n {
+        if options[h].is_empty() && work.image[h] == 0 {
+            // The zero game changes nothing.
+            continue;
+        }
+        let mut opt: Vec<u32> = options[h].iter().map(|o| work.eval(o)).collect();
+        opt.sort_unstable();
+        opt.dedup();
+        let key = (work.image[h], opt.clone());
+        if let std::collections::hash_map::Entry::Vacant(e) = kinds.entry(key) {
+            e.insert(kind_heap.len());
+            kind_heap.push(h as u16);
+            kind_image.push(work.image[h]);
+            kind_opts.push(opt);
+        }
+    }
+    let order = work.order();
+    // bad[k][c]: from an element c, some option of a kind-k heap lands in P.
+    let bad: Vec<Vec<bool>> = kind_opts
+        .iter()
+        .map(|opts| {
+            (0..order as u32)
+                .map(|c| opts.iter().any(|&y| work.p[work.mul(c, y) as usize]))
+                .collect()
+        })
+        .collect();
+    let kinds_n = kind_heap.len();
+    // A heap without moves must be the identity, and the empty position
+    // (an N-position) must not be in P.
+    if work.p[0] || (0..kinds_n).any(|k| kind_opts[k].is_empty() && kind_image[k] != 0) {
+        let k = (0..kinds_n).find(|&k| kind_opts[k].is_empty() && kind_image[k] != 0);
+        return Ok(Err(LocalRuleFails(
+            k.map(|k| vec![kind_heap[k]]).unwrap_or_default(),
+        )));
+    }
+    // (A) A position in P has no option in P: for every element c (each is
+    // the image of some position) and kind k, c·x_k in P rules out an
+    // option of the k-heap from c landing in P.
+    for k in 0..kinds_n {
+        let col = &work.cols[&kind_image[k]];
+        if let Some(c) = (0..order).find(|&c| work.p[col[c] as usize] && bad[k][c]) {
+            let mut w = work.rep[c].clone();
+            w.push(kind_heap[k]);
+            w.sort_unstable();
+            return Ok(Err(LocalRuleFails(w)));
+        }
+    }
+    // (B) A position outside P with a move has an option in P. It suffices
+    // that from every element y, each kind k with y·x_k outside P has an
+    // option into P (a winning move in that heap itself); when that fails,
+    // the positions are searched. Heaps with
+    // one image leave the same value when removed, and for a failure one
+    // heap kind per image suffices: so the state is the image of the
+    // position and, for each image present, the image with one such heap
+    // removed, kept only as its class for "some kind of this image has no
+    // option into P from here" (Moore's refinement). Classes from which that
+    // can never hold again cannot lead to a failure and are not explored.
+    let every_heap_wins = (0..kinds_n).all(|k| {
+        let col = &work.cols[&kind_image[k]];
+        (0..order).all(|y| work.p[col[y] as usize] || bad[k][y])
+    });
+    if every_heap_wins {
+        return Ok(Ok(()));
+    }
+    let mut images: Vec<u32> = kind_image.clone();
+    images.sort_unstable();
+    images.dedup();
+    let m = images.len();
+    let cols: Vec<&Vec<u32>> = images.iter().map(|x| &work.cols[x]).collect();
+    let good: Vec<Vec<bool>> = images
+        .iter()
+        .map(|x| {
+            (0..order)
+                .map(|c| (0..kinds_n).any(|k| kind_image[k] == *x && !bad[k][c]))
+                .collect()
+        })
+        .collect();
+    let classes: Vec<Vec<u32>> = (0..m).map(|i| refine(order, &good[i], &cols)).collect();
+    let n_classes: Vec<usize> = classes
+        .iter()
+        .map(|c| c.iter().max().map_or(0, |&x| x as usize + 1))
+        .collect();
+    let class_good: Vec<Vec<bool>> = (0..m)
+        .map(|i| {
+            let mut g = vec![false; n_classes[i]];
+            for c in 0..order {
+                g[classes[i][c] as usize] = good[i][c];
+            }
+            g
+        })
+        .collect();
+    let class_step: Vec<Vec<Vec<u32>>> = (0..m)
+        .map(|i| {
+            (0..m)
+                .map(|j| {
+                    let mut step = vec![0u32; n_classes[i]];
+                    for c in 0..order {
+                        step[classes[i][c] as usize] = classes[i][cols[j][c] as usize];
+                    }
+                    step
+                })
+                .collect()
+        })
+        .collect();
+    // alive[i][class]: some class reachable from it is good.
+    let alive: Vec<Vec<bool>> = (0..m)
+        .map(|i| {
+            let mut alive = class_good[i].clone();
+            loop {
+                let mut changed = false;
+                for c in 0..n_classes[i] {
+                    if !alive[c] && (0..m).any(|j| alive[class_step[i][j][c] as usize]) {
+                        alive[c] = true;
+                        changed = true;
+                    }
+                }
+                if !changed {
+                    break alive;
+                }
+            }
+        })
+        .collect();
+    let start: Vec<u32> = std::iter::once(0)
+        .chain(std::iter::repeat_n(NONE, m))
+        .collect();
+    let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
+    let mut states: Vec<Vec<u32>> = vec![start.clone()];
+    let mut parent: Vec<(u32, u32)> = vec![(NONE, NONE)];
+    index.insert(start, 0);
+    let mut i = 0;
+    while i < states.len() {
+        let s = states[i].clone();
+        // Every kind has a move (heaps without one are left out above).
+        let movable = (0..m).any(|j| s[1 + j] != NONE);
+        let fails = movable
+            && !work.p[s[0] as usize]
+            && (0..m).all(|j| s[1 + j] == NONE || class_good[j][s[1 + j] as usize]);
+        if fails {
+            let mut witness = Vec::new();
+            let mut at = i as u32;
+            while parent[at as usize].0 != NONE {
+                let (up, j) = parent[at as usize];
+                // The kind of this image that has no option into P here.
+                witness.push(j);
+                at = up;
+            }
+            // Rebuild the position: for each image present, one kind with
+            // no option into P from the value with that heap removed.
+            let letters: Vec<usize> = witness.iter().rev().map(|&j| j as usize).collect();
+            let mut kind_for = vec![usize::MAX; m];
+            for &j in &letters {
+                if kind_for[j] != usize::MAX {
+                    continue;
+                }
+                let at = letters.iter().position(|&l| l == j).unwrap();
+                let c = letters
+                    .iter()
+                    .enumerate()
+                    .filter(|&(idx, _)| idx != at)
+                    .fold(0u32, |v, (_, &l)| cols[l][v as usize]);
+                kind_for[j] = (0..kinds_n)
+                    .find(|&k| kind_image[k] == images[j] && !bad[k][c as usize])
+                    .expect("a good kind, as the class says");
+            }
+            let mut w: Vec<u16> = letters.iter().map(|&j| kind_heap[kind_for[j]]).collect();
+            w.sort_unstable();
+            return Ok(Err(LocalRuleFails(w)));
+        }
+        for j in 0..m {
+            let mut next = Vec::with_capacity(s.len());
+            next.push(cols[j][s[0] as usize]);
+            let mut dead = false;
+            for (l, &c) in s[1..].iter().enumerate() {
+                let class = if l == j {
+                    classes[l][s[0] as usize]
+                } else if c == NONE {
+                    NONE
+                } else {
+                    class_step[l][j][c as usize]
+                };
+                if class != NONE && !alive[l][class as usize] {
+                    dead = true;
+                }
+                next.push(class);
+            }
+            if dead {
+                continue;
+            }
+            if !index.contains_key(&next) {
+                budget.check(states.len(), n, order)?;
+                index.insert(next.clone(), states.len() as u32);
+                states.push(next);
+                parent.push((i as u32, j as u32));
+            }
+        }
+        i += 1;
+    }
+    Ok(Ok(()))
+}
+
+/// The coarsest partition of the elements that separates `output` and is
+/// kept by multiplication with every column: Moore's refinement.
+fn refine(order: usize, output: &[bool], cols: &[&Vec<u32>]) -> Vec<u32> {
+    let mut block: Vec<u32> = output.iter().map(|&b| b as u32).collect();
+    let mut count = {
+        let mut b = block.clone();
+        b.sort_unstable();
+        b.dedup();
+        b.len()
+    };
+    loop {
+        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let next: Vec<u32> = (0..order)
+            .map(|q| {
+                let mut key = vec![block[q]];
+                key.extend(cols.iter().map(|c| block[c[q] as usize]));
+                let len = ids.len() as u32;
+                *ids.entry(key).or_insert(len)
+            })
+            .collect();
+        block = next;
+        if ids.len() == count {
+            return block;
+        }
+        count = ids.len();
+    }
+}
+
+/// Whether distinct elements are always told apart by some element
+/// (Moore's partition refinement over the heap images).
+pub(crate) fn is_reduced(work: &Work) -> bool {
+    let order = work.order();
+    let mut block: Vec<u32> = work.p.iter().map(|&p| p as u32).collect();
+    let mut images: Vec<u32> = work.cols.keys().copied().collect();
+    images.sort_unstable();
+    loop {
+        let mut ids: HashMap<Vec<u32>, u32> = HashMap::new();
+        let next: Vec<u32> = (0..order)
+            .map(|q| {
+                let mut key = vec![block[q]];
+                key.extend(images.iter().map(|x| block[work.cols[x][q] as usize]));
+                let len = ids.len() as u32;
+                *ids.entry(key).or_insert(len)
+            })
+            .collect();
+        let count = ids.len();
+        let before = {
+            let mut b = block.clone();
+            b.sort_unstable();
+            b.dedup();
+            b.len()
+        };
+        block = next;
+        if count == before {
+            return count == order;
+        }
+    }
+}
+
+/// The quotient of heaps `1..=n` from that of `1..n-1`.
+fn extend(
+    prev: &Work,
+    n: usize,
+    options: &[Vec<Vec<u16>>],
+    budget: &mut Budget,
+) -> Result<Work, QuotientError> {
+    // Try each existing element as the image of heap n.
+    let opt_images: Vec<u32> = options[n].iter().map(|o| prev.eval(o)).collect();
+    let alone_p = !opt_images.is_empty() && !opt_images.iter().any(|&y| prev.p[y as usize]);
+    for q in 0..prev.order() as u32 {
+        if prev.p[q as usize] != alone_p {
+            continue;
+        }
+        if is_mex(prev, q, &opt_images, options) {
+            let mut work = prev.clone();
+            work.heaps = n;
+            work.image.push(q);
+            work.cols.entry(q).or_insert_with(|| prev.column(q));
+            return Ok(work);
+        }
+    }
+    for q in 0..prev.order() as u32 {
+        if prev.p[q as usize] != alone_p {
+            continue;
+        }
+        let mut work = prev.clone();
+        work.heaps = n;
+        work.image.push(q);
+        work.cols.entry(q).or_insert_with(|| prev.column(q));
+        if verify(&work, options, budget)?.is_ok() {
+            return Ok(work);
+        }
+    }
+    learn(prev, n, options, budget)
+}
+
+/// Whether `x` is the mex of the option images `options` (Plambeck and
+/// Siegel): for every element `y`, `x·y` is in P exactly when no `s·y`
+/// (`s` an option image) is. Then a new heap with these options is
+/// indistinguishable from any position of image `x`, and the quotient does
+/// not grow. Proof, by induction on the number of copies of the new heap
+/// `G` and then on height, for a position `G + W` with `y` the image of `W`:
+/// if `x·y` is not in P, some option `G' + W` is in P; if it is, no `G' + W`
+/// is, and no `G + W'` is either, because `X + W` (with `X` a position of
+/// smaller heaps whose image is `x`) is a P-position with one copy fewer of
+/// `G`, so its options `X + W'` are not.
+fn is_mex(work: &Work, x: u32, options: &[u32], all_options: &[Vec<Vec<u16>>]) -> bool {
+    if options.is_empty() {
+        return x == 0;
+    }
+    // The option images of X, the representative of x.
+    let rep = &work.rep[x as usize];
+    let mut rep_options: Vec<u32> = Vec::new();
+    for i in 0..rep.len() {
+        if i > 0 && rep[i] == rep[i - 1] {
+            continue;
+        }
+        let rest: Vec<u16> = rep[..i].iter().chain(&rep[i + 1..]).copied().collect();
+        let base = work.eval(&rest);
+        for o in &all_options[rep[i] as usize] {
+            rep_options.push(work.eval_from(base, o));
+        }
+    }
+    rep_options.sort_unstable();
+    rep_options.dedup();
+    (0..work.order() as u32).all(|y| {
+        let option_in_p = options.iter().any(|&s| work.p[work.mul(s, y) as usize]);
+        if work.p[work.mul(x, y) as usize] {
+            !option_in_p
+        } else {
+            option_in_p || !rep_options.iter().any(|&s| work.p[work.mul(s, y) as usize])
+        }
+    })
+}
+
+/// A pair of heap images whose columns do not commute at some element.
+fn commutes(work: &Work) -> Option<(u32, u32, u32)> {
+    let mut images: Vec<u32> = work.cols.keys().copied().collect();
+    images.sort_unstable();
+    for (i, &x) in images.iter().enumerate() {
+        for &y in &images[i + 1..] {
+            let (cx, cy) = (&work.cols[&x], &work.cols[&y]);
+            for q in 0..work.order() {
+                if cx[cy[q] as usize] != cy[cx[q] as usize] {
+                    return Some((x, y, q as u32));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Rebuilds the quotient of heaps `1..=n` from misère outcomes.
+#[allow(clippy::needless_range_loop)] // heap sizes index several tables
+fn learn(
+    prev: &Work,
+    n: usize,
+    options: &[Vec<Vec<u16>>],
+    budget: &mut Budget,
+) -> Result<Work, QuotientError> {
+    let mut oracle = Oracle {
+        options,
+        base: prev,
+        memo: HashMap::new(),
+        heap: n,
+    };
+    let mut tests: Vec<Vec<u16>> = vec![Vec::new()];
+    for r in &prev.rep {
+        for t in [r.clone(), with(r, n as u16)] {
+            if !tests.contains(&t) {
+                tests.push(t);
+            }
+        }
+    }
+    loop {
+        // Classes of positions by their outcomes with the tests added.
+        let signature = |oracle: &mut Oracle, w: &[u16], budget: &mut Budget| {
+            tests
+                .iter()
+                .map(|t| oracle.is_p(&union(w, t), budget))
+                .collect::<Result<Vec<bool>, _>>()
+        };
+        let mut sigs: Vec<Vec<bool>> = vec![signature(&mut oracle, &[], budget)?];
+        let mut by_sig: HashMap<Vec<bool>, u32> = HashMap::new();
+        by_sig.insert(sigs[0].clone(), 0);
+        let mut reps: Vec<Vec<u16>> = vec![Vec::new()];
+        let mut trans: Vec<Vec<u32>> = vec![Vec::new(); n + 1];
+        let mut i = 0;
+        while i < reps.len() {
+            for h in 1..=n {
+                let w = with(&reps[i], h as u16);
+                let sig = signature(&mut oracle, &w, budget)?;
+                let id = match by_sig.get(&sig) {
+                    Some(&id) => id,
+                    None => {
+                        let id = reps.len() as u32;
+                        budget.check_order(reps.len() + 1, n)?;
+                        by_sig.insert(sig.clone(), id);
+                        sigs.push(sig);
+                        reps.push(w);
+                        id
+                    }
+                };
+                trans[h].push(id);
+            }
+            i += 1;
+        }
+        let order = reps.len();
+        let image: Vec<u32> = (0..=n)
+            .map(|h| if h == 0 { 0 } else { trans[h][0] })
+            .collect();
+        // Heaps with one image must act alike; otherwise a test splits them.
+        let mut cols: HashMap<u32, Vec<u32>> = HashMap::new();
+        let mut first: HashMap<u32, usize> = HashMap::new();
+        let mut new_test = None;
+        for h in 1..=n {
+            match first.get(&image[h]) {
+                None => {
+                    first.insert(image[h], h);
+                    cols.insert(image[h], trans[h].clone());
+                }
+                Some(&g) => {
+                    if let Some(q) = (0..order).find(|&q| trans[h][q] != trans[g][q]) {
+                        let (a, b) = (trans[h][q] as usize, trans[g][q] as usize);
+                        let t = (0..tests.len())
+                            .find(|&t| sigs[a][t] != sigs[b][t])
+                            .unwrap();
+                        new_test = Some(union(&reps[q], &tests[t]));
+                        break;
+                    }
+                }
+            }
+        }
+        if let Some(t) = new_test {
+            tests.push(t);
+            continue;
+        }
+        cols.entry(0).or_insert_with(|| (0..order as u32).collect());
+        let work = Work {
+            heaps: n,
+            p: sigs.iter().map(|s| s[0]).collect(),
+            rep: reps,
+            image,
+            cols,
+        };
+        if let Some((x, y, q)) = commutes(&work) {
+            // q·x·y reached two ways: one of the steps merged positions that
+            // a test tells apart.
+            let (cx, cy) = (&work.cols[&x], &work.cols[&y]);
+            let (hx, hy) = (first[&x] as u16, first[&y] as u16);
+            let (s1, s2) = (cy[cx[q as usize] as usize], cx[cy[q as usize] as usize]);
+            let t = (0..tests.len())
+                .find(|&t| sigs[s1 as usize][t] != sigs[s2 as usize][t])
+                .unwrap();
+            let w = with(&with(&work.rep[q as usize], hx), hy);
+            let truth = oracle.is_p(&union(&w, &tests[t]), budget)?;
+            let added = if truth != sigs[s1 as usize][t] {
+                with(&tests[t], hy)
+            } else {
+                with(&tests[t], hx)
+            };
+            tests.push(added);
+            continue;
+        }
+        match verify(&work, options, budget)? {
+            Ok(()) => {
+                debug_assert!(is_reduced(&work));
+                return Ok(work);
+            }
+            Err(LocalRuleFails(w)) => {
+                let wrong = misclassified(&work, &mut oracle, w, budget)?;
+                let suffix = splitting_test(&work, &mut oracle, &wrong, budget)?;
+                debug_assert!(!tests.contains(&suffix));
+                tests.push(suffix);
+            }
+        }
+    }
+}
+
+/// From a position where the local rule fails, a position whose image
+/// gives the wrong outcome.
+fn misclassified(
+    work: &Work,
+    oracle: &mut Oracle,
+    mut w: Vec<u16>,
+    budget: &mut Budget,
+) -> Result<Vec<u16>, QuotientError> {
+    loop {
+        let truth = oracle.is_p(&w, budget)?;
+        if work.p[work.eval(&w) as usize] != truth {
+            return Ok(w);
+        }
+        // The image is right, so some option's image is wrong.
+        let mut found = None;
+        'outer: for i in 0..w.len() {
+            let h = w[i] as usize;
+            for option in &oracle.options[h] {
+                let mut next: Vec<u16> = Vec::new();
+                next.extend_from_slice(&w[..i]);
+                next.extend_from_slice(&w[i + 1..]);
+                next.extend_from_slice(option);
+                next.sort_unstable();
+                let claimed = work.p[work.eval(&next) as usize];
+                if claimed != oracle.is_p(&next, budget)? {
+                    found = Some(next);
+                    break 'outer;
+                }
+            }
+        }
+        w = found.expect("the local rule fails, so some option is misclassified");
+    }
+}
+
+/// A test position that separates two positions the automaton merged,
+/// found along the path of a misclassified position.
+fn splitting_test(
+    work: &Work,
+    oracle: &mut Oracle,
+    wrong: &[u16],
+    budget: &mut Budget,
+) -> Result<Vec<u16>, QuotientError> {
+    // u_j = rep(state after j letters) + the remaining letters.
+    let mut state = 0u32;
+    let mut prev_truth = oracle.is_p(wrong, budget)?;
+    for j in 0..wrong.len() {
+        let next_state = work.cols[&work.image[wrong[j] as usize]][state as usize];
+        let rest = &wrong[j + 1..];
+        let truth = oracle.is_p(&union(&work.rep[next_state as usize], rest), budget)?;
+        if truth != prev_truth {
+            return Ok(rest.to_vec());
+        }
+        prev_truth = truth;
+        state = next_state;
+    }
+    unreachable!("the outcome of the misclassified position differs from its image's")
+}
+
+/// Builds the quotients of heaps `1..=n` for every `n` up to `to`, calling
+/// `step` after each heap.
+pub(crate) fn build(
+    options: &[Vec<Vec<u16>>],
+    to: usize,
+    limits: QuotientLimits,
+    mut step: impl FnMut(&Work),
+) -> Result<Work, QuotientError> {
+    let mut budget = Budget::new(limits);
+    let mut work = Work::empty();
+    for n in 1..=to {
+        work = extend(&work, n, options, &mut budget)?;
+        budget.check_order(work.order(), n)?;
+        step(&work);
+    }
+    Ok(work)
+}
