@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::facade::Theory;
+use crate::Theory;
 use crate::solve::{GrundySolver, Limits, OutcomeSearch};
 use crate::{Convention, Nimber, Outcome};
 
@@ -101,5 +101,102 @@ mod tests {
         let positions: Vec<Vec<u64>> = (1..=3).flat_map(|k| all_tuples(k, 5)).collect();
         let checked = closed_form_agrees_with_search(&Nim, positions).unwrap();
         assert_eq!(checked, 2 * (6 + 36 + 216));
+    }
+}
+
+/// A [`Game`](crate::Game) driven by position text, for tests and scripts
+/// that hold positions as strings: each call parses, then acts on the
+/// typed handle.
+pub trait TextGame {
+    /// The game.
+    fn game(&self) -> &dyn crate::Game;
+
+    /// The canonical text of a position.
+    fn parse_position(&self, text: &str) -> Result<String, crate::PositionError> {
+        Ok(self.game().parse(text)?.text().to_string())
+    }
+    /// The usual start, as text.
+    fn start_position(&self) -> Option<String> {
+        self.game().start().map(|p| p.text().to_string())
+    }
+    /// A position as data.
+    fn position_value(&self, text: &str) -> Result<crate::PositionValue, crate::PositionError> {
+        let game = self.game();
+        game.value(&game.parse(text)?)
+    }
+    /// The terminal picture of a position.
+    fn render_text(&self, text: &str) -> Result<String, crate::PositionError> {
+        let game = self.game();
+        game.render(&game.parse(text)?)
+    }
+    /// Whether no move is left.
+    fn is_terminal_text(&self, text: &str) -> Result<bool, crate::PositionError> {
+        let game = self.game();
+        game.is_terminal(&game.parse(text)?)
+    }
+    /// Material left.
+    fn material_text(&self, text: &str) -> Result<u64, crate::PositionError> {
+        let game = self.game();
+        game.material(&game.parse(text)?)
+    }
+    /// Every legal move.
+    fn legal_moves_text(&self, text: &str) -> Result<Vec<crate::MoveInfo>, crate::PositionError> {
+        let game = self.game();
+        game.legal_moves(&game.parse(text)?)
+    }
+    /// The moves a computer player considers.
+    fn candidate_moves_text(
+        &self,
+        text: &str,
+    ) -> Result<Vec<crate::MoveInfo>, crate::PositionError> {
+        let game = self.game();
+        game.candidate_moves(&game.parse(text)?)
+    }
+    /// A typed move, checked.
+    fn parse_move_text(&self, text: &str, input: &str) -> Result<crate::MoveInfo, crate::MoveError> {
+        let game = self.game();
+        let p = game
+            .parse(text)
+            .map_err(|e| crate::MoveError::new(e.to_string()))?;
+        game.parse_move(&p, input)
+    }
+    /// Solve a position.
+    fn analyze_text(
+        &self,
+        text: &str,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<crate::Analysis, crate::GameError> {
+        let game = self.game();
+        game.analyze(&game.parse(text)?, convention, limits)
+    }
+}
+
+impl TextGame for dyn crate::Game + '_ {
+    fn game(&self) -> &dyn crate::Game {
+        self
+    }
+}
+
+impl TextGame for Box<dyn crate::Game> {
+    fn game(&self) -> &dyn crate::Game {
+        self.as_ref()
+    }
+}
+
+impl TextGame for std::sync::Arc<dyn crate::Game> {
+    fn game(&self) -> &dyn crate::Game {
+        self.as_ref()
+    }
+}
+
+impl<G> TextGame for crate::Adapter<G>
+where
+    G: Theory + Send + Sync,
+    G::Position: Send + Sync + 'static,
+    G::Move: Send + Sync + 'static,
+{
+    fn game(&self) -> &dyn crate::Game {
+        self
     }
 }

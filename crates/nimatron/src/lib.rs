@@ -35,14 +35,18 @@
 //! None yet: everything is always built.
 #![deny(missing_docs)]
 
+mod analysis;
 pub mod check;
+mod dynamic;
 pub mod explain;
-pub mod facade;
 pub mod games;
+pub mod geometry;
 pub mod misere;
 pub mod nim;
 mod nimber;
+mod notation;
 mod outcome;
+pub mod play;
 pub mod position;
 mod rules;
 pub mod sequence;
@@ -50,8 +54,18 @@ pub mod solve;
 mod spec;
 pub mod strategy;
 
-pub use facade::{Game, Notation, Theory};
+pub use analysis::{
+    Analysis, AnalyzeOptions, Details, Method, MoveInfo, MoveValue, NimDetail, PositionValue,
+    Remoteness, capitalise,
+};
+pub use dynamic::{Adapter, Game, Move, Position};
+pub use geometry::{Board, Element};
 pub use nimber::{Nimber, mex};
+pub use notation::{
+    BOTH_CONVENTIONS, Description, GameError, MoveError, Notation, PositionError, Theory, Verdict,
+};
 pub use outcome::{Convention, Outcome, ParseConventionError};
 pub use rules::{IllegalMove, Rules};
+pub use solve::{Limits, SolveError};
 pub use spec::{GameSpec, SpecError};
+pub use strategy::Level;

@@ -73,13 +73,19 @@ pub trait Rules {
             .collect()
     }
 
+    /// Whether `mv` is legal in `position`. The default looks for it among
+    /// the legal moves; games with huge move lists check it directly.
+    fn is_legal(&self, position: &Self::Position, mv: &Self::Move) -> bool {
+        self.moves(position).contains(mv)
+    }
+
     /// Play `mv` if it is legal; otherwise hand the position back untouched.
     fn play(
         &self,
         position: Self::Position,
         mv: &Self::Move,
     ) -> Result<Self::Position, IllegalMove<Self::Position>> {
-        if self.moves(&position).contains(mv) {
+        if self.is_legal(&position, mv) {
             Ok(self.apply(&position, mv))
         } else {
             Err(IllegalMove { position })

@@ -3,6 +3,7 @@
 //! alone (bit masks, no arcs, no Grundy values), and row values against a
 //! naive game-tree computation and the published Kayles values.
 
+use nimatron::check::TextGame;
 use std::collections::{BTreeSet, HashMap};
 
 use nimatron::games::circular::{Circular, row_grundy_values};
@@ -32,12 +33,12 @@ fn the_seeds_circular_example() {
     ];
     let mut position = start;
     for (typed, drawn) in steps {
-        let mv = g.parse_move(&position, typed).unwrap();
+        let mv = g.parse_move_text(&position, typed).unwrap();
         let expected = g.parse_position(drawn).unwrap();
         assert_eq!(mv.to_text, expected, "{typed}");
         // The move is one of the listed legal moves.
         assert!(
-            g.legal_moves(&position)
+            g.legal_moves_text(&position)
                 .unwrap()
                 .iter()
                 .any(|m| m.to_text == expected),
@@ -46,14 +47,14 @@ fn the_seeds_circular_example() {
         position = mv.to_text;
     }
     // No legal move takes three objects now: the arcs are 2 and 1.
-    let legal = g.legal_moves(&position).unwrap();
+    let legal = g.legal_moves_text(&position).unwrap();
     assert!(!legal.is_empty());
     for m in &legal {
         let left = m.to_text.matches('.').count();
         assert!(3 - left <= 2, "{} takes three", m.notation);
     }
     for typed in ["6-8", "5-7", "1-3", "2 6 7"] {
-        assert!(g.parse_move(&position, typed).is_err(), "{typed}");
+        assert!(g.parse_move_text(&position, typed).is_err(), "{typed}");
     }
 }
 
@@ -70,9 +71,9 @@ fn move_notation_and_errors() {
         ("7-1", "__...___"),
         ("8-1", "__..._._"),
     ] {
-        assert_eq!(g.parse_move(ring, typed).unwrap().to_text, to, "{typed}");
+        assert_eq!(g.parse_move_text(ring, typed).unwrap().to_text, to, "{typed}");
     }
-    assert_eq!(g.parse_move(ring, "7-1").unwrap().notation, "7-1");
+    assert_eq!(g.parse_move_text(ring, "7-1").unwrap().notation, "7-1");
     for (typed, says) in [
         ("2", "place 2 has no object"),
         ("4-7", "place 6 has no object"),
@@ -82,18 +83,18 @@ fn move_notation_and_errors() {
         ("x", "'x' is not a place"),
         ("", "is not a move"),
     ] {
-        let e = g.parse_move(ring, typed).unwrap_err().to_string();
+        let e = g.parse_move_text(ring, typed).unwrap_err().to_string();
         assert!(e.contains(says), "{typed}: {e}");
     }
-    let e = g.parse_move("10", "1-4").unwrap_err().to_string();
+    let e = g.parse_move_text("10", "1-4").unwrap_err().to_string();
     assert!(e.contains("takes 4 objects; a move takes 1 to 3"), "{e}");
-    let e = g.parse_move("10", "5-3").unwrap_err().to_string();
+    let e = g.parse_move_text("10", "5-3").unwrap_err().to_string();
     assert!(e.contains("write 3-5"), "{e}");
     // A whole small ring can go at once, from any starting place.
     let g = game("circular:4");
-    assert_eq!(g.parse_move("3", "2-1").unwrap().to_text, "___");
+    assert_eq!(g.parse_move_text("3", "2-1").unwrap().to_text, "___");
     assert_eq!(
-        g.legal_moves("3")
+        g.legal_moves_text("3")
             .unwrap()
             .iter()
             .filter(|m| m.to_text == "___")
@@ -185,7 +186,7 @@ fn agrees_with_plain_search(k: usize, max_places: usize) {
             for mask in 0u32..1 << n {
                 let text = pattern(mask, n);
                 let a = g
-                    .analyze(&text, convention, Limits::default())
+                    .analyze_text(&text, convention, Limits::default())
                     .unwrap_or_else(|e| panic!("{text}: {e}"));
                 let expected = Outcome::from_to_move_wins(plain.wins(mask));
                 assert_eq!(a.outcome, expected, "circular:{k} {convention} {text}");
@@ -303,7 +304,7 @@ fn row_values_match_the_published_tables() {
 fn the_full_ring_of_ten_is_lost_for_the_first_player() {
     let g = game("circular");
     let a = g
-        .analyze("10", Convention::Normal, Limits::default())
+        .analyze_text("10", Convention::Normal, Limits::default())
         .unwrap();
     assert_eq!(a.outcome, Outcome::P);
     assert_eq!(a.grundy, Some(Nimber(0)));

@@ -1,6 +1,7 @@
 //! The seeds' statements about the 21 game and the 100 game, through the
 //! same `Game` face the CLI uses.
 
+use nimatron::check::TextGame;
 use nimatron::solve::Limits;
 use nimatron::{Convention, Game, GameSpec, Outcome};
 
@@ -12,7 +13,7 @@ fn game(spec: &str) -> Box<dyn Game> {
 }
 
 fn winning_totals(g: &dyn Game, total: u64, convention: Convention) -> Vec<String> {
-    g.analyze(&total.to_string(), convention, Limits::default())
+    g.analyze_text(&total.to_string(), convention, Limits::default())
         .expect("analysis")
         .winning_moves
         .into_iter()
@@ -21,7 +22,7 @@ fn winning_totals(g: &dyn Game, total: u64, convention: Convention) -> Vec<Strin
 }
 
 fn outcome(g: &dyn Game, total: u64, convention: Convention) -> Outcome {
-    g.analyze(&total.to_string(), convention, Limits::default())
+    g.analyze_text(&total.to_string(), convention, Limits::default())
         .expect("analysis")
         .outcome
 }
@@ -41,7 +42,7 @@ fn the_seeds_sample_game_of_21() {
     for (choices, &reply) in player_one_choices.iter().zip(&player_two) {
         assert_eq!(outcome(g.as_ref(), before, Convention::Normal), Outcome::P);
         let legal: Vec<String> = g
-            .legal_moves(&before.to_string())
+            .legal_moves_text(&before.to_string())
             .unwrap()
             .into_iter()
             .map(|m| m.to_text)
@@ -52,7 +53,7 @@ fn the_seeds_sample_game_of_21() {
             let winning = winning_totals(g.as_ref(), said, Convention::Normal);
             assert!(winning.contains(&reply.to_string()), "{said}: {winning:?}");
             assert_eq!(
-                g.parse_move(&said.to_string(), &reply.to_string())
+                g.parse_move_text(&said.to_string(), &reply.to_string())
                     .unwrap()
                     .to_text,
                 reply.to_string()
@@ -63,8 +64,8 @@ fn the_seeds_sample_game_of_21() {
     // Player 1 at 20 is forced to say 21: no move is left in the model.
     assert_eq!(before, 20);
     assert_eq!(outcome(g.as_ref(), 20, Convention::Normal), Outcome::P);
-    assert!(g.legal_moves("20").unwrap().is_empty());
-    assert!(g.render("20").unwrap().contains("must say 21"));
+    assert!(g.legal_moves_text("20").unwrap().is_empty());
+    assert!(g.render_text("20").unwrap().contains("must say 21"));
     // The first player opens with a losing move: from 0 nothing wins.
     assert!(winning_totals(g.as_ref(), 0, Convention::Normal).is_empty());
 }
@@ -86,7 +87,7 @@ fn add_at_most_5_lose_on_34() {
         winning_totals(g.as_ref(), 10, Convention::Normal),
         vec!["15"]
     );
-    assert!(g.legal_moves("33").unwrap().is_empty());
+    assert!(g.legal_moves_text("33").unwrap().is_empty());
 }
 
 /// The 100 game: "reach a number whose digits are subsequent (01, 12, 23,
@@ -105,7 +106,7 @@ fn the_seeds_100_game() {
         assert_eq!(outcome(g.as_ref(), t, Convention::Normal), expected, "{t}");
     }
     let after_89: Vec<String> = g
-        .legal_moves("89")
+        .legal_moves_text("89")
         .unwrap()
         .into_iter()
         .map(|m| m.to_text)
@@ -122,7 +123,7 @@ fn the_seeds_100_game() {
     // From 0, the first player says 1 and keeps to the sequence.
     assert_eq!(winning_totals(g.as_ref(), 0, Convention::Normal), vec!["1"]);
     let a = g
-        .analyze("0", Convention::Normal, Limits::default())
+        .analyze_text("0", Convention::Normal, Limits::default())
         .unwrap();
     assert!(
         a.explanation
@@ -135,9 +136,9 @@ fn the_seeds_100_game() {
 fn typed_moves_and_bad_positions() {
     let g = game("twenty-one");
     for typed in ["8", "say 8", "+3", "add 3"] {
-        assert_eq!(g.parse_move("5", typed).unwrap().to_text, "8", "{typed}");
+        assert_eq!(g.parse_move_text("5", typed).unwrap().to_text, "8", "{typed}");
     }
-    let e = g.parse_move("18", "21").unwrap_err().to_string();
+    let e = g.parse_move_text("18", "21").unwrap_err().to_string();
     assert!(e.contains("loses on the spot"), "{e}");
     for (position, says) in [
         ("21", "ends the game"),
@@ -153,14 +154,14 @@ fn typed_moves_and_bad_positions() {
     assert_eq!(g.parse_position("100").unwrap(), "100");
     let e = g.parse_position("101").unwrap_err().to_string();
     assert!(e.contains("above 100"), "{e}");
-    assert!(g.parse_move("95", "+6").is_err());
+    assert!(g.parse_move_text("95", "+6").is_err());
     // Misère hundred: reaching 100 loses, so from 95 say 99.
     assert_eq!(
         winning_totals(g.as_ref(), 95, Convention::Misere),
         vec!["99"]
     );
     let e = game("twenty-one")
-        .analyze("3", Convention::Misere, Limits::default())
+        .analyze_text("3", Convention::Misere, Limits::default())
         .unwrap_err()
         .to_string();
     assert!(e.contains("hundred:K,N"), "{e}");

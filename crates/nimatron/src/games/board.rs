@@ -11,9 +11,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory};
 use crate::solve::{GrundySolver, Limits};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, Theory};
 
 /// The most dimensions a board may have.
 pub const MAX_DIMENSIONS: usize = 4;
@@ -801,9 +801,10 @@ impl Theory for Board {
 
 #[cfg(test)]
 mod tests {
+    use crate::check::TextGame;
     use super::*;
-    use crate::facade::{Adapter, Game};
     use crate::solve::OutcomeSearch;
+    use crate::Adapter;
     use std::collections::{HashMap, HashSet};
 
     fn spec(dims: &[usize]) -> crate::GameSpec {
@@ -919,7 +920,7 @@ mod tests {
             let text = board.format_position(&p);
             assert_eq!(board.parse_position(&text).unwrap(), p);
             let a = adapter
-                .analyze(&text, Convention::Normal, Limits::default())
+                .analyze_text(&text, Convention::Normal, Limits::default())
                 .unwrap();
             let mut ours: Vec<String> = a.winning_moves.iter().map(|m| m.to_text.clone()).collect();
             let mut theirs: Vec<String> = naive_options(bits, &dims)
@@ -1031,7 +1032,7 @@ mod tests {
     fn explanation_lists_clusters_and_limit_is_reported() {
         let adapter = Adapter::new(spec(&[3, 3]), Board::new(&[3, 3]));
         let a = adapter
-            .analyze("###/.../#.#", Convention::Normal, Limits::default())
+            .analyze_text("###/.../#.#", Convention::Normal, Limits::default())
             .unwrap();
         assert!(a.explanation.contains("3 clusters"), "{}", a.explanation);
         assert!(
@@ -1042,7 +1043,7 @@ mod tests {
         assert_eq!(a.grundy, Some(Nimber(3)));
         let big = Adapter::new(spec(&[6, 6]), Board::new(&[6, 6]));
         let e = big
-            .analyze("full", Convention::Normal, Limits::states(1000))
+            .analyze_text("full", Convention::Normal, Limits::states(1000))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 1000"), "{e}");
     }

@@ -12,11 +12,11 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::explain::{describe_move, explain_nim, heap_name, parse_heap_name};
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 use crate::games::heaps;
 use crate::nim::{self, HeapMove};
 use crate::solve::{Limits, SolveError};
 use crate::{Convention, Nimber, Outcome, Rules, mex};
+use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 
 /// A Building Nim position: stones still to place, and the piles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -382,6 +382,7 @@ impl Theory for Building {
         if p.left == 0 {
             let a = nim::analyze(&p.piles, convention);
             return Ok(Some(Verdict {
+                details: Default::default(),
                 outcome: a.outcome,
                 grundy: Some(a.nim_sum),
                 winning_moves: a.winning_moves(&p.piles).map(BuildMove::Take).collect(),
@@ -454,6 +455,7 @@ impl Theory for Building {
             }
         }
         Ok(Some(Verdict {
+            details: Default::default(),
             outcome: Outcome::from_to_move_wins(here.wins),
             grundy: Some(here.grundy),
             winning_moves: winning,
@@ -467,9 +469,10 @@ impl Theory for Building {
 
 #[cfg(test)]
 mod tests {
+    use crate::check::TextGame;
     use super::*;
     use crate::check::closed_form_agrees_with_search;
-    use crate::facade::{Adapter, Game};
+    use crate::Adapter;
 
     fn all_positions(stones: u64, piles: usize) -> Vec<BuildingPosition> {
         let mut out = Vec::new();
@@ -586,7 +589,7 @@ mod tests {
             Building::new(40, 9),
         );
         let e = adapter
-            .analyze(
+            .analyze_text(
                 "40 / 0 0 0 0 0 0 0 0 0",
                 Convention::Normal,
                 Limits::states(1000),
@@ -594,7 +597,7 @@ mod tests {
             .unwrap_err();
         assert!(e.to_string().contains("limit of 1000"), "{e}");
         let a = adapter
-            .analyze(
+            .analyze_text(
                 "1 / 10 9 8 7 5 0 0 0 0",
                 Convention::Normal,
                 Limits::default(),

@@ -11,13 +11,11 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::explain::{describe_move, explain_nim, heap_name};
-use crate::facade::{
-    Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict,
-};
 use crate::games::heaps;
 use crate::nim::{self, HeapMove};
 use crate::solve::{Limits, SolveError};
 use crate::{Convention, Rules};
+use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
 
 /// The candies each side collects from a position under optimal Candy Nim
 /// play.
@@ -329,7 +327,7 @@ impl Theory for CandyNim {
         Description {
             rules: "Normal-play Nim with candies: a move takes any positive number of candies from one heap, and the player keeps them. The first goal is to take the last candy; the second is to end with as many candies as possible. The winner (who can force the last candy) plays only winning moves and, among them, maximises their candies; the loser maximises theirs.",
             example: "1 2 3",
-            theory: "Who wins is Bouton's theorem. The candy split comes from a memoised search over sorted heaps: from an N-position the winner picks, among the moves to nim-sum 0, one maximising their candies; from a P-position the loser picks, among all moves, one maximising theirs. The analysis lists every winning move (candy-best first) and reports the split, also as a JSON line in the explanation. Rubinstein-Salzedo's examples, loser moving first from a P-position (loser/winner): (1,2,3) 4/2, (2,4,6) 9/3, (1,1,2,2,3,3) 6/6, (8,16,24) 41/7. Checked against a plain recursion on unsorted heaps for every position of up to 3 heaps of up to 5.",
+            theory: "Who wins is Bouton's theorem. The candy split comes from a memoised search over sorted heaps: from an N-position the winner picks, among the moves to nim-sum 0, one maximising their candies; from a P-position the loser picks, among all moves, one maximising theirs. The analysis lists every winning move (candy-best first) and reports the split (the `candy` field of `analyze --json`). Rubinstein-Salzedo's examples, loser moving first from a P-position (loser/winner): (1,2,3) 4/2, (2,4,6) 9/3, (1,1,2,2,3,3) 6/6, (8,16,24) 41/7. Checked against a plain recursion on unsorted heaps for every position of up to 3 heaps of up to 5.",
             citation: "S. Rubinstein-Salzedo, \"P Play in Candy Nim\", arXiv:1805.07019 (2018); C. L. Bouton (1901-1902).",
         }
     }
@@ -363,6 +361,13 @@ impl Theory for CandyNim {
             "Who takes the last candy is decided as in Nim.\n{}",
             explain_nim(heaps, &a)
         );
+        let mut details = crate::Details {
+            nim: Some(crate::NimDetail {
+                nim_sum: a.nim_sum,
+                regime: a.regime,
+            }),
+            candy: None,
+        };
         match candy_split(heaps, limits) {
             Ok(split) => {
                 // Candy-best winning moves first.
@@ -396,11 +401,12 @@ impl Theory for CandyNim {
                         best.join("; ")
                     },
                 ));
-                explanation.push_str(&format!("candy: {}\n", split.to_json()));
+                details.candy = Some(split);
             }
             Err(e) => explanation.push_str(&format!("\nThe candy split was not computed: {e}.\n")),
         }
         Ok(Some(Verdict {
+            details,
             outcome: a.outcome,
             grundy: Some(a.nim_sum),
             winning_moves: winning,
@@ -412,9 +418,10 @@ impl Theory for CandyNim {
 
 #[cfg(test)]
 mod tests {
+    use crate::check::TextGame;
     use super::*;
     use crate::check::{all_tuples, closed_form_agrees_with_search};
-    use crate::facade::{Adapter, Game};
+    use crate::Adapter;
 
     /// Plain recursion on the heaps as given (no sorting, no memo):
     /// (candies of the player to move, candies of the opponent).
@@ -493,31 +500,30 @@ mod tests {
     fn analysis_reports_the_split_and_stops_at_the_limit() {
         let adapter = Adapter::new(crate::GameSpec::Candy, CandyNim);
         let a = adapter
-            .analyze("8 16 24", Convention::Normal, Limits::default())
+            .analyze_text("8 16 24", Convention::Normal, Limits::default())
             .unwrap();
         assert!(
             a.explanation.contains("winner 7 / loser 41"),
             "{}",
             a.explanation
         );
-        assert!(
-            a.explanation.contains("\"loser_candies\":41"),
-            "{}",
-            a.explanation
-        );
+        let split = a.details.candy.as_ref().expect("a typed split");
+        assert_eq!((split.winner_candies, split.loser_candies), (7, 41));
+        assert!(!a.explanation.contains("candy: {"), "{}", a.explanation);
         let a = adapter
-            .analyze("1 2 4", Convention::Normal, Limits::default())
+            .analyze_text("1 2 4", Convention::Normal, Limits::default())
             .unwrap();
         assert_eq!(a.winning_moves.len(), 1);
         assert!(a.explanation.contains("The winner's best move is"));
         let a = adapter
-            .analyze("30 40 50 60", Convention::Normal, Limits::states(100))
+            .analyze_text("30 40 50 60", Convention::Normal, Limits::states(100))
             .unwrap();
         assert!(a.explanation.contains("not computed"), "{}", a.explanation);
         assert!(a.explanation.contains("limit of 100"), "{}", a.explanation);
+        assert!(a.details.candy.is_none());
         assert!(
             adapter
-                .analyze("1 2", Convention::Misere, Limits::default())
+                .analyze_text("1 2", Convention::Misere, Limits::default())
                 .is_err()
         );
     }

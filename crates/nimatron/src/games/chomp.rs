@@ -7,8 +7,8 @@
 //! has lost. Positions are staircases ("Young diagrams"), written as row
 //! lengths from the poisoned row upwards.
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, Theory};
 
 /// Chomp on a rectangle of `rows` × `columns`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,9 +299,10 @@ impl Theory for Chomp {
 
 #[cfg(test)]
 mod tests {
+    use crate::check::TextGame;
     use super::*;
-    use crate::facade::{Adapter, Game};
     use crate::solve::{GrundySolver, Limits};
+    use crate::Adapter;
     use std::collections::HashMap;
 
     /// Squares as a bitmask over a 4x5 grid; the poisoned square is a legal
@@ -380,7 +381,7 @@ mod tests {
             let naive = naive_wins(to_cells(&p, cols), rows, cols, &mut memo);
             let text = game.format_position(&p);
             let a = adapter
-                .analyze(&text, Convention::Normal, Limits::default())
+                .analyze_text(&text, Convention::Normal, Limits::default())
                 .unwrap();
             assert_eq!(a.outcome.to_move_wins(), naive, "{text}");
             let ours: Vec<String> = a.winning_moves.iter().map(|m| m.notation.clone()).collect();
@@ -441,7 +442,7 @@ mod tests {
         // 2xn: the only winning bite is the top-right square (Gale 1974).
         for n in 2..=9 {
             let a = adapter
-                .analyze(&format!("{n} {n}"), Convention::Normal, Limits::default())
+                .analyze_text(&format!("{n} {n}"), Convention::Normal, Limits::default())
                 .unwrap();
             let moves: Vec<&str> = a
                 .winning_moves
@@ -453,7 +454,7 @@ mod tests {
             for b in 0..n {
                 let text = format!("{n} {b}");
                 let a = adapter
-                    .analyze(&text, Convention::Normal, Limits::default())
+                    .analyze_text(&text, Convention::Normal, Limits::default())
                     .unwrap();
                 assert_eq!(a.outcome == Outcome::P, b + 1 == n, "{text}");
             }
@@ -469,7 +470,7 @@ mod tests {
         for n in 2..=6 {
             let text = vec![n.to_string(); n].join(" ");
             let a = adapter
-                .analyze(&text, Convention::Normal, Limits::default())
+                .analyze_text(&text, Convention::Normal, Limits::default())
                 .unwrap();
             assert!(
                 a.winning_moves.iter().any(|m| m.notation == "2 2"),
@@ -515,12 +516,12 @@ mod tests {
         );
         let start = adapter.start_position().unwrap();
         let e = adapter
-            .analyze(&start, Convention::Normal, Limits::states(100))
+            .analyze_text(&start, Convention::Normal, Limits::states(100))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 100 positions"), "{e}");
         assert!(
             adapter
-                .analyze(&start, Convention::Misere, Limits::default())
+                .analyze_text(&start, Convention::Misere, Limits::default())
                 .is_err()
         );
     }

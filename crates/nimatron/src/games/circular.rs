@@ -28,8 +28,8 @@
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 use crate::{Convention, Nimber, Outcome, Rules, mex};
+use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 
 /// The most places a ring may have: every legal move is listed in play,
 /// and each names the whole resulting ring.
@@ -715,6 +715,7 @@ impl Theory for Circular {
         };
         winning.sort_unstable();
         Some(Verdict {
+            details: Default::default(),
             outcome: Outcome::from_to_move_wins(!total.is_zero()),
             grundy: Some(total),
             explanation: self.explain_normal(ring, &rows, total, &winning),

@@ -4,7 +4,7 @@
 //! A move is typed as the total to say (`12` or `say 12`) or as the amount
 //! to add (`+3` or `add 3`). A bare number is always the total to say.
 
-use crate::facade::{MoveError, PositionError};
+use crate::{MoveError, PositionError};
 
 /// The largest K (most added per turn) the counting games accept: every
 /// legal move is listed in play, so K stays small enough to list.

@@ -9,8 +9,8 @@
 
 use std::fmt::Write as _;
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 use crate::{Convention, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 
 /// Fibonacci Nim.
 #[derive(Clone, Copy, Debug, Default)]
@@ -418,6 +418,7 @@ impl Theory for Fibonacci {
     fn closed_form(&self, p: &FibPosition, convention: Convention) -> Option<Verdict<u64>> {
         let (outcome, takes) = solve(p, convention);
         Some(Verdict {
+            details: Default::default(),
             outcome,
             grundy: None,
             explanation: explain(p, convention, &takes),

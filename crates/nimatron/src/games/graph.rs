@@ -24,7 +24,7 @@
 
 use std::cmp::Ordering;
 
-use crate::facade::PositionError;
+use crate::PositionError;
 
 /// The most vertices a graph may have.
 pub const MAX_VERTICES: usize = 64;

@@ -7,9 +7,9 @@
 //! Only the token's connected component matters; it is memoised up to
 //! isomorphism that keeps the token and the weights.
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory};
 use crate::games::graph::{self, Syntax};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, Theory};
 
 /// The largest weight an edge may carry: every lower weight is a move.
 pub const MAX_WEIGHT: u64 = 10_000;
@@ -372,10 +372,11 @@ impl Theory for GraphNim {
 
 #[cfg(test)]
 mod tests {
+    use crate::check::TextGame;
     use super::*;
-    use crate::facade::{Adapter, Game};
     use crate::solve::{GrundySolver, Limits, OutcomeSearch};
     use crate::strategy::SplitMix64;
+    use crate::Adapter;
     use std::collections::{HashMap, HashSet};
 
     type Plain = (Vec<u64>, usize);
@@ -437,11 +438,11 @@ mod tests {
         }
         let adapter = Adapter::new(crate::GameSpec::GraphNim, GraphNim);
         let a = adapter
-            .analyze("a-b:1,b-c:1,@a", Convention::Normal, Limits::default())
+            .analyze_text("a-b:1,b-c:1,@a", Convention::Normal, Limits::default())
             .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         let a = adapter
-            .analyze("a-b:5,@b", Convention::Normal, Limits::default())
+            .analyze_text("a-b:5,@b", Convention::Normal, Limits::default())
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.winning_moves.len(), 1);
@@ -488,7 +489,7 @@ mod tests {
             assert_eq!(g.relabelled(&perm, true).canonical(), c, "{text}");
             // Every winning move, from the definition.
             let a = adapter
-                .analyze(&text, Convention::Normal, Limits::default())
+                .analyze_text(&text, Convention::Normal, Limits::default())
                 .unwrap();
             let mut ours: Vec<String> = a.winning_moves.iter().map(|m| m.to_text.clone()).collect();
             let mut theirs: Vec<String> = GraphNim
@@ -550,7 +551,7 @@ mod tests {
         assert!(err("n=3,1-5:2,@1").contains("vertex 5, which does not exist"));
         let adapter = Adapter::new(crate::GameSpec::GraphNim, GraphNim);
         let e = adapter
-            .analyze("complete:6:9,@1", Convention::Normal, Limits::states(100))
+            .analyze_text("complete:6:9,@1", Convention::Normal, Limits::states(100))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 100"), "{e}");
     }

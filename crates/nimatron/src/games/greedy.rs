@@ -10,12 +10,10 @@
 use std::fmt::Write as _;
 
 use crate::explain::{describe_move, heap_name};
-use crate::facade::{
-    Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict,
-};
 use crate::games::heaps;
 use crate::nim::HeapMove;
 use crate::{Convention, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
 
 /// Greedy Nim.
 #[derive(Clone, Copy, Debug, Default)]
@@ -382,6 +380,7 @@ impl Theory for Greedy {
     fn closed_form(&self, heaps: &Vec<u64>, convention: Convention) -> Option<Verdict<HeapMove>> {
         let (moves, total) = winning_moves(heaps, convention);
         Some(Verdict {
+            details: Default::default(),
             outcome: outcome(heaps, convention),
             grundy: None,
             winning_moves: moves,

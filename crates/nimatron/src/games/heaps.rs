@@ -2,8 +2,8 @@
 //! and rows of matches.
 
 use crate::explain::{heap_name, parse_heap_name};
-use crate::facade::{MoveError, PositionError};
 use crate::position::parse_heap_list;
+use crate::{MoveError, PositionError};
 
 /// Parse a list of heap sizes (`3 4 5` or `3,4,5`); at least one heap.
 pub fn parse_heaps(text: &str, accepted: &str) -> Result<Vec<u64>, PositionError> {

@@ -3,9 +3,9 @@
 //! wins. Under misère play (`--misere`) whoever reaches N loses, which is
 //! the 21 game (`twenty-one:K,N`) again.
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 use crate::games::counting::{self, Count, Say};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 
 /// The 100 game with K = `max_add` and N = `target`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,6 +206,7 @@ impl Theory for Hundred {
             Some(r) => (Outcome::N, vec![Say { total: total + r }]),
         };
         Some(Verdict {
+            details: Default::default(),
             outcome,
             grundy: Some(self.grundy(*total)),
             winning_moves,

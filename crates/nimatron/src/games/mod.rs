@@ -20,37 +20,40 @@ pub mod twenty_one;
 pub mod wordnim;
 pub mod wythoff;
 
-use crate::facade::{Adapter, Game};
+use crate::{Adapter, Game};
 use crate::{GameSpec, SpecError};
 
 /// Build the game a spec names.
 pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
     match spec {
-        GameSpec::Nim => Ok(Box::new(Adapter::new(spec.clone(), nim::Nim))),
+        GameSpec::Nim => Ok(Box::new(Adapter::new(spec.to_string(), nim::Nim))),
         GameSpec::Heap(game) => Ok(Box::new(Adapter::new(
-            spec.clone(),
+            spec.to_string(),
             take_break::TakeBreakGame::new(game.clone()),
         ))),
-        GameSpec::Fibonacci => Ok(Box::new(Adapter::new(spec.clone(), fibonacci::Fibonacci))),
-        GameSpec::Greedy => Ok(Box::new(Adapter::new(spec.clone(), greedy::Greedy))),
+        GameSpec::Fibonacci => Ok(Box::new(Adapter::new(
+            spec.to_string(),
+            fibonacci::Fibonacci,
+        ))),
+        GameSpec::Greedy => Ok(Box::new(Adapter::new(spec.to_string(), greedy::Greedy))),
         GameSpec::Moore {
             heaps_per_move,
             cap,
         } => Ok(Box::new(Adapter::new(
-            spec.clone(),
+            spec.to_string(),
             moore::Moore::new(*heaps_per_move, *cap),
         ))),
-        GameSpec::Wythoff => Ok(Box::new(Adapter::new(spec.clone(), wythoff::Wythoff))),
+        GameSpec::Wythoff => Ok(Box::new(Adapter::new(spec.to_string(), wythoff::Wythoff))),
         GameSpec::TwentyOne { max_add, target } => {
             check_max_add(spec, *max_add)?;
             let game = twenty_one::TwentyOne {
                 max_add: *max_add,
                 target: *target,
             };
-            Ok(Box::new(Adapter::new(spec.clone(), game)))
+            Ok(Box::new(Adapter::new(spec.to_string(), game)))
         }
         GameSpec::Circular { max_take } => Ok(Box::new(Adapter::new(
-            spec.clone(),
+            spec.to_string(),
             circular::Circular::new(*max_take),
         ))),
         GameSpec::Hundred { max_add, target } => {
@@ -59,31 +62,34 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
                 max_add: *max_add,
                 target: *target,
             };
-            Ok(Box::new(Adapter::new(spec.clone(), game)))
+            Ok(Box::new(Adapter::new(spec.to_string(), game)))
         }
         GameSpec::Chomp { rows, columns } => Ok(Box::new(Adapter::new(
-            spec.clone(),
+            spec.to_string(),
             chomp::Chomp::new(*rows as usize, *columns as usize),
         ))),
         GameSpec::Board { dims } => {
             let dims: Vec<usize> = dims.iter().map(|&k| k as usize).collect();
             Ok(Box::new(Adapter::new(
-                spec.clone(),
+                spec.to_string(),
                 board::Board::new(&dims),
             )))
         }
         GameSpec::NodeKayles => Ok(Box::new(Adapter::new(
-            spec.clone(),
+            spec.to_string(),
             node_kayles::NodeKayles,
         ))),
-        GameSpec::GraphNim => Ok(Box::new(Adapter::new(spec.clone(), graph_nim::GraphNim))),
+        GameSpec::GraphNim => Ok(Box::new(Adapter::new(
+            spec.to_string(),
+            graph_nim::GraphNim,
+        ))),
         GameSpec::Building { stones, piles } => Ok(Box::new(Adapter::new(
-            spec.clone(),
+            spec.to_string(),
             building::Building::new(*stones, *piles as usize),
         ))),
-        GameSpec::Candy => Ok(Box::new(Adapter::new(spec.clone(), candy::CandyNim))),
+        GameSpec::Candy => Ok(Box::new(Adapter::new(spec.to_string(), candy::CandyNim))),
         GameSpec::Wordnim => Ok(Box::new(Adapter::new(
-            spec.clone(),
+            spec.to_string(),
             wordnim::Wordnim::default(),
         ))),
     }

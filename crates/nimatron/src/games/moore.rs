@@ -19,13 +19,11 @@
 use std::fmt::Write as _;
 
 use crate::explain::heap_name;
-use crate::facade::{
-    Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict,
-};
 use crate::games::heaps;
 use crate::nim::HeapMove;
 use crate::solve::{Limits, SolveError};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
 
 /// Moore's index-k Nim, optionally with a cap per heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -592,6 +590,7 @@ impl Theory for Moore {
         };
         let explanation = self.explain(heaps, convention, p, &winning, all_listed);
         Some(Verdict {
+            details: Default::default(),
             outcome,
             grundy,
             winning_moves: winning,

@@ -1,12 +1,10 @@
 //! Nim as a [`Game`](crate::Game): Bouton's closed form in both conventions.
 
 use crate::explain::{describe_move, explain_nim};
-use crate::facade::{
-    Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict,
-};
 use crate::games::heaps;
 use crate::nim::{self, HeapMove};
 use crate::{Convention, Rules};
+use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
 
 /// Nim: remove any positive number of objects from one heap.
 #[derive(Clone, Copy, Debug, Default)]
@@ -114,12 +112,19 @@ impl Theory for Nim {
     fn closed_form(&self, heaps: &Vec<u64>, convention: Convention) -> Option<Verdict<HeapMove>> {
         let a = nim::analyze(heaps, convention);
         Some(Verdict {
+            details: crate::Details {
+                nim: Some(crate::NimDetail {
+                    nim_sum: a.nim_sum,
+                    regime: a.regime,
+                }),
+                candy: None,
+            },
             outcome: a.outcome,
             grundy: Some(a.nim_sum),
             winning_moves: a.winning_moves(heaps).collect(),
             explanation: explain_nim(heaps, &a),
             theorem: match a.regime {
-                nim::Regime::Bouton => "Bouton's theorem (nim-sum)".to_string(),
+                nim::Regime::Bouton => "Bouton's theorem".to_string(),
                 nim::Regime::MisereEndgame => "misère Nim endgame rule".to_string(),
                 nim::Regime::MisereOnesOnly => "misère Nim with 1-heaps only".to_string(),
             },

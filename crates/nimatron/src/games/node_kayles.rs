@@ -6,10 +6,10 @@
 
 use std::sync::Arc;
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory};
 use crate::games::graph::{self, Syntax};
 use crate::solve::{GrundySolver, Limits};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, Theory};
 
 /// A simple graph of at most 64 vertices, as adjacency bitmasks.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -377,10 +377,11 @@ impl Theory for NodeKayles {
 
 #[cfg(test)]
 mod tests {
+    use crate::check::TextGame;
     use super::*;
-    use crate::facade::{Adapter, Game};
     use crate::solve::OutcomeSearch;
     use crate::strategy::SplitMix64;
+    use crate::Adapter;
     use std::collections::{HashMap, HashSet};
 
     fn spec() -> crate::GameSpec {
@@ -513,7 +514,7 @@ mod tests {
             let text = NodeKayles.format_position(&g);
             assert_eq!(NodeKayles.parse_position(&text).unwrap(), g);
             let a = adapter
-                .analyze(&text, Convention::Normal, Limits::default())
+                .analyze_text(&text, Convention::Normal, Limits::default())
                 .unwrap();
             let ours: Vec<String> = a.winning_moves.iter().map(|m| m.notation.clone()).collect();
             let theirs: Vec<String> = (0..n)
@@ -550,7 +551,7 @@ mod tests {
         assert!(err.contains("vertex 4, which does not exist"), "{err}");
         let adapter = Adapter::new(spec(), NodeKayles);
         let a = adapter
-            .analyze("path:5,path:3", Convention::Normal, Limits::default())
+            .analyze_text("path:5,path:3", Convention::Normal, Limits::default())
             .unwrap();
         assert!(
             a.explanation.contains("Dawson's chess heap 5"),
@@ -559,7 +560,7 @@ mod tests {
         );
         assert_eq!(a.grundy, Some(Nimber(3 ^ 2)));
         let e = adapter
-            .analyze("grid:7x7", Convention::Normal, Limits::states(50))
+            .analyze_text("grid:7x7", Convention::Normal, Limits::states(50))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 50"), "{e}");
     }

@@ -15,14 +15,12 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 
 use crate::explain::heap_name;
-use crate::facade::{
-    Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict,
-};
 use crate::games::heaps;
 use crate::sequence::{GrundySequence, HeapGame, Period, SequenceOptions, grundy_sequence};
 use crate::sequence::{Rule, TakeBreak};
 use crate::solve::{Limits, SolveError};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
 
 /// A move: take `take` objects from heap `heap`, leaving `parts` (the
 /// non-empty heaps that remain of it, in non-decreasing order).
@@ -203,6 +201,7 @@ impl TakeBreakGame {
         );
         let _ = writeln!(text, "So the player to move {}.", verdict_words(outcome));
         Verdict {
+            details: Default::default(),
             outcome,
             grundy: None,
             winning_moves: winning,
@@ -643,7 +642,7 @@ impl Theory for TakeBreakGame {
                 None => format!("Sprague–Grundy values of {} (XOR over heaps)", self.game),
             };
             Some(Verdict {
-                outcome: Outcome::from_to_move_wins(!total.is_zero()),
+                details: Default::default(),                outcome: Outcome::from_to_move_wins(!total.is_zero()),
                 grundy: Some(total),
                 winning_moves: winning,
                 explanation: text,

@@ -15,9 +15,9 @@
 //! opposite ending (whoever says N wins) is `hundred:K,N`, and
 //! `hundred:K,N --misere` is this game again.
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 use crate::games::counting::{self, Count, Say};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 
 /// The 21 game with K = `max_add` and N = `target`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,6 +216,7 @@ impl Theory for TwentyOne {
         }
         let r = self.remainder(*total);
         Some(Verdict {
+            details: Default::default(),
             outcome: Outcome::from_to_move_wins(r != 0),
             grundy: Some(Nimber(r)),
             winning_moves: if r == 0 {

@@ -25,8 +25,8 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::facade::{Adapter, Description, Game, MoveError, Notation, PositionError, Theory};
 use crate::solve::{GrundySolver, Limits};
+use crate::{Adapter, Description, Game, MoveError, Notation, PositionError, Theory};
 use crate::{Convention, GameSpec, Nimber, Outcome, Rules};
 
 /// The longest word accepted in a position.
@@ -256,7 +256,7 @@ impl Wordnim {
 /// The game a word list gives, behind the [`Game`] face (spec `wordnim`).
 pub fn game_with_words(text: &str) -> Result<Box<dyn Game>, WordListError> {
     Ok(Box::new(Adapter::new(
-        GameSpec::Wordnim,
+        GameSpec::Wordnim.to_string(),
         Wordnim::from_words(text.lines())?,
     )))
 }
@@ -491,6 +491,7 @@ impl Theory for Wordnim {
 
 #[cfg(test)]
 mod tests {
+    use crate::check::TextGame;
     use super::*;
     use crate::solve::OutcomeSearch;
     use crate::strategy::SplitMix64;
@@ -709,11 +710,11 @@ mod tests {
         let adapter = Adapter::new(GameSpec::Wordnim, Wordnim::default());
         let start = adapter.start_position().unwrap();
         let a = adapter
-            .analyze(&start, Convention::Normal, Limits::default())
+            .analyze_text(&start, Convention::Normal, Limits::default())
             .unwrap();
         assert!(a.explanation.contains("heart: value"), "{}", a.explanation);
         let e = adapter
-            .analyze(&start, Convention::Normal, Limits::states(2))
+            .analyze_text(&start, Convention::Normal, Limits::states(2))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 2"), "{e}");
     }

@@ -19,13 +19,11 @@
 use std::fmt::Write as _;
 
 use crate::explain::{describe_move, explain_nim, heap_name};
-use crate::facade::{
-    Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict,
-};
 use crate::games::heaps;
 use crate::nim::{self, HeapMove};
 use crate::solve::{Limits, SolveError};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
 
 /// The multiple-heap rule (Wythoff's game for two heaps).
 #[derive(Clone, Copy, Debug, Default)]
@@ -532,6 +530,7 @@ impl Theory for Wythoff {
                 }
                 explanation.push_str(&explain_nim(heaps, &a));
                 Some(Verdict {
+                    details: Default::default(),
                     outcome: a.outcome,
                     grundy: (convention == Convention::Normal).then_some(a.nim_sum),
                     winning_moves: a.winning_moves(heaps).map(WythoffMove::Heap).collect(),
@@ -544,6 +543,7 @@ impl Theory for Wythoff {
                 let winning = two_heap_winning_moves(h, convention);
                 let outcome = Outcome::from_to_move_wins(!is_p_pair(h[0], h[1], convention));
                 Some(Verdict {
+                    details: Default::default(),
                     outcome,
                     grundy: None,
                     explanation: explain_two(h, convention, &winning),
@@ -600,6 +600,7 @@ impl Theory for Wythoff {
                     );
                 }
                 Some(Verdict {
+                    details: Default::default(),
                     outcome: a.outcome,
                     grundy: None,
                     winning_moves: winning,

@@ -1,5 +1,5 @@
-//! Generic solvers for any [`Rules`]: Grundy values by memoised mex, and
-//! outcome search for either convention. Both keep a transposition table
+//! Generic solvers for any [`Rules`]: Grundy values by memoised mex,
+//! outcome search for either convention, and remoteness. Both keep a transposition table
 //! over canonical positions, walk the game tree with an explicit stack (deep
 //! games cannot overflow the call stack), and stop with
 //! [`SolveError::StateLimit`] rather than exhaust memory.
@@ -9,6 +9,10 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::{Convention, Nimber, Outcome, Rules, mex};
+
+mod remoteness;
+
+pub use remoteness::RemotenessSearch;
 
 /// Bounds on a solver's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,11 +122,11 @@ impl fmt::Display for SolveError {
         match self {
             SolveError::StateLimit { limit } => write!(
                 f,
-                "the search stopped at its limit of {limit} positions without an answer; raise the limit (--max-states) or try a smaller position"
+                "the search stopped at its limit of {limit} positions without an answer"
             ),
             SolveError::TimeLimit { millis } => write!(
                 f,
-                "the search stopped at its time limit of {} s without an answer; raise the limit (--max-seconds) or try a smaller position",
+                "the search stopped at its time limit of {} s without an answer",
                 *millis as f64 / 1000.0
             ),
             SolveError::TooLarge { reason } => f.write_str(reason),

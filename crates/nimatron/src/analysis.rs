@@ -1,0 +1,392 @@
+//! What an analysis says, as data: the verdict, the value, every winning
+//! move with its remoteness, and the words that explain it.
+//!
+//! Every front end prints these types; none works anything out again. With
+//! the `serde` feature they serialise to the JSON object of the CLI
+//! contract (`nimatron analyze --json`), which the web API shares.
+
+use std::fmt;
+
+use crate::dynamic::{Move, Position};
+use crate::games::candy::CandySplit;
+use crate::geometry::Element;
+use crate::nim::Regime;
+use crate::solve::Limits;
+use crate::{Convention, Nimber, Outcome};
+
+/// A position as data: heap sizes for heap games, else canonical text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PositionValue {
+    /// Heap sizes.
+    Heaps(Vec<u64>),
+    /// Any other position, in the game's canonical notation.
+    Text(String),
+}
+
+impl PositionValue {
+    /// The heap sizes, for heap games.
+    pub fn heaps(&self) -> Option<&[u64]> {
+        match self {
+            PositionValue::Heaps(h) => Some(h),
+            PositionValue::Text(_) => None,
+        }
+    }
+}
+
+/// How many moves are left under perfect play: the winner hurries and the
+/// loser delays (Steinhaus's remoteness; Winning Ways, chapter 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Remoteness {
+    /// Exactly this many moves, found by search.
+    Exact(u64),
+    /// At most this many moves: the search was too large, and the bound
+    /// comes from the game (every move uses up material, say).
+    AtMost(u64),
+}
+
+impl Remoteness {
+    /// The number of moves (exact, or the bound).
+    pub fn moves(self) -> u64 {
+        match self {
+            Remoteness::Exact(n) | Remoteness::AtMost(n) => n,
+        }
+    }
+
+    /// Whether the number is exact.
+    pub fn is_exact(self) -> bool {
+        matches!(self, Remoteness::Exact(_))
+    }
+
+    /// One more move: the remoteness of a position reached by this one's
+    /// parent through a move.
+    pub fn plus_one(self) -> Remoteness {
+        match self {
+            Remoteness::Exact(n) => Remoteness::Exact(n + 1),
+            Remoteness::AtMost(n) => Remoteness::AtMost(n + 1),
+        }
+    }
+}
+
+impl fmt::Display for Remoteness {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Remoteness::Exact(n) => write!(f, "{n}"),
+            Remoteness::AtMost(n) => write!(f, "at most {n}"),
+        }
+    }
+}
+
+/// What a move is worth to the player who makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The outcome for the opponent, who moves next: `P` means the move wins.
+    pub outcome_after: Outcome,
+    /// Moves to the end of the game if this one is played, counting it.
+    pub remoteness: Option<Remoteness>,
+}
+
+impl MoveValue {
+    /// Whether the move wins (leaves the opponent lost).
+    pub fn wins(self) -> bool {
+        self.outcome_after == Outcome::P
+    }
+
+    /// "wins in 3", "loses in 5", "wins": for people.
+    pub fn describe(self) -> String {
+        let verb = if self.wins() { "wins" } else { "loses" };
+        match self.remoteness {
+            Some(Remoteness::Exact(n)) => format!("{verb} in {n}"),
+            Some(Remoteness::AtMost(n)) => format!("{verb} in at most {n}"),
+            None => verb.to_string(),
+        }
+    }
+}
+
+/// A legal move, described every way a front end needs.
+#[derive(Clone, Debug)]
+pub struct MoveInfo {
+    /// The move in the game's notation (what `parse_move` accepts).
+    pub notation: String,
+    /// A sentence for people (JSON gives it a capital letter).
+    pub text: String,
+    /// For heap games: the 0-based heap index.
+    pub heap: Option<usize>,
+    /// For heap games: how many objects the move removes (in all, for a
+    /// move that changes several heaps).
+    pub take: Option<u64>,
+    /// The resulting position as data.
+    pub to: PositionValue,
+    /// The resulting position, canonical text.
+    pub to_text: String,
+    /// The board elements the move touches: what a board highlights.
+    pub touches: Vec<Element>,
+    /// What the move is worth, when the analysis valued it.
+    pub value: Option<MoveValue>,
+    pub(crate) handle: Move,
+    pub(crate) after: Position,
+}
+
+impl MoveInfo {
+    /// The typed move, for [`Game::apply`](crate::Game::apply).
+    pub fn handle(&self) -> &Move {
+        &self.handle
+    }
+
+    /// The position the move leads to.
+    pub fn after(&self) -> &Position {
+        &self.after
+    }
+}
+
+impl PartialEq for MoveInfo {
+    fn eq(&self, other: &MoveInfo) -> bool {
+        self.notation == other.notation && self.to == other.to && self.value == other.value
+    }
+}
+
+/// How a verdict was reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// A theorem, named.
+    ClosedForm(String),
+    /// Grundy values by memoised mex (normal play).
+    Grundy {
+        /// Component values stored.
+        states: usize,
+    },
+    /// Exhaustive outcome search.
+    Search {
+        /// Positions stored.
+        states: usize,
+    },
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Method::ClosedForm(name) => write!(f, "closed form: {name}"),
+            Method::Grundy { states } => {
+                write!(
+                    f,
+                    "Sprague–Grundy values by memoised mex ({states} components stored)"
+                )
+            }
+            Method::Search { states } => write!(f, "exhaustive search ({states} positions stored)"),
+        }
+    }
+}
+
+/// Nim's own figures: the nim-sum and which rule decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NimDetail {
+    /// The XOR of the heaps.
+    pub nim_sum: Nimber,
+    /// Bouton's rule, or one of the misère endgame rules.
+    pub regime: Regime,
+}
+
+/// Results a closed form adds beyond the verdict.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Details {
+    /// Nim: the nim-sum and the rule that decides.
+    pub nim: Option<NimDetail>,
+    /// Candy Nim: how the candies split under perfect play.
+    pub candy: Option<CandySplit>,
+}
+
+/// What to compute beyond the verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalyzeOptions {
+    /// Bounds on the solvers' work.
+    pub limits: Limits,
+    /// List at most this many winning moves (all are counted).
+    pub max_moves: usize,
+    /// Value every legal move, not only the winning ones.
+    pub every_move: bool,
+    /// Compute remoteness (by a search bounded by `remoteness_states`).
+    pub remoteness: bool,
+    /// The most positions the remoteness search may store; beyond it the
+    /// game's own bound is given, or none.
+    pub remoteness_states: usize,
+}
+
+impl AnalyzeOptions {
+    /// The default remoteness budget: small positions get exact figures
+    /// at once, and large ones do not wait for them.
+    pub const DEFAULT_REMOTENESS_STATES: usize = 200_000;
+
+    /// Every winning move and remoteness, within `limits`.
+    pub fn new(limits: Limits) -> AnalyzeOptions {
+        AnalyzeOptions {
+            limits,
+            max_moves: usize::MAX,
+            every_move: false,
+            remoteness: true,
+            remoteness_states: AnalyzeOptions::DEFAULT_REMOTENESS_STATES,
+        }
+    }
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> AnalyzeOptions {
+        AnalyzeOptions::new(Limits::default())
+    }
+}
+
+/// A solved position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The game, as its canonical spec.
+    pub game: String,
+    /// The convention.
+    pub convention: Convention,
+    /// The position as data.
+    pub position: PositionValue,
+    /// The position, canonical text.
+    pub position_text: String,
+    /// Win or loss for the player to move.
+    pub outcome: Outcome,
+    /// The normal-play Grundy value, where one is computed.
+    pub grundy: Option<Nimber>,
+    /// Moves to the end under perfect play, where known or bounded.
+    pub remoteness: Option<Remoteness>,
+    /// The winning moves listed (at most the `max_moves` asked for).
+    pub winning_moves: Vec<MoveInfo>,
+    /// How many winning moves there are in all.
+    pub winning_moves_total: usize,
+    /// Every legal move with its value, when asked for.
+    pub moves: Option<Vec<MoveInfo>>,
+    /// Why, in words and tables.
+    pub explanation: String,
+    /// How the verdict was reached.
+    pub method: Method,
+    /// Results particular to the game (Nim's nim-sum, Candy Nim's split).
+    pub details: Details,
+}
+
+impl Analysis {
+    /// Whether some winning moves were left out of the list.
+    pub fn truncated(&self) -> bool {
+        self.winning_moves.len() < self.winning_moves_total
+    }
+}
+
+/// The first letter in upper case.
+pub fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(feature = "serde")]
+mod json {
+    //! The JSON shapes of the CLI contract.
+    use serde::ser::{Serialize, SerializeMap, Serializer};
+
+    use super::*;
+    use crate::explain::heap_name;
+
+    impl Serialize for PositionValue {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            match self {
+                PositionValue::Heaps(h) => h.serialize(s),
+                PositionValue::Text(t) => t.serialize(s),
+            }
+        }
+    }
+
+    impl Serialize for Remoteness {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut m = s.serialize_map(Some(2))?;
+            m.serialize_entry("moves", &self.moves())?;
+            m.serialize_entry("exact", &self.is_exact())?;
+            m.end()
+        }
+    }
+
+    impl Serialize for MoveInfo {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut m = s.serialize_map(None)?;
+            // A move that changes several heaps has `heap` null and `take`
+            // the objects it removes in all; other games have neither.
+            if self.heap.is_some() || self.take.is_some() {
+                m.serialize_entry("heap", &self.heap)?;
+                m.serialize_entry("take", &self.take)?;
+            }
+            m.serialize_entry("to", &self.to)?;
+            m.serialize_entry("to_text", &self.to_text)?;
+            m.serialize_entry("text", &capitalise(&self.text))?;
+            m.serialize_entry("move", &self.notation)?;
+            m.serialize_entry("notation", &self.notation)?;
+            m.serialize_entry("touches", &self.touches)?;
+            if let Some(v) = self.value {
+                m.serialize_entry("value", if v.wins() { "winning" } else { "losing" })?;
+                m.serialize_entry("remoteness", &v.remoteness)?;
+                m.serialize_entry("value_text", &v.describe())?;
+            }
+            m.end()
+        }
+    }
+
+    impl Serialize for CandySplit {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let moves: Vec<String> = self
+                .best_moves
+                .iter()
+                .map(|m| format!("{} {}", heap_name(m.heap), m.take))
+                .collect();
+            let mut m = s.serialize_map(Some(6))?;
+            let winner = if self.mover_wins {
+                "player to move"
+            } else {
+                "opponent"
+            };
+            m.serialize_entry("winner", winner)?;
+            m.serialize_entry("winner_candies", &self.winner_candies)?;
+            m.serialize_entry("loser_candies", &self.loser_candies)?;
+            m.serialize_entry("mover_candies", &self.mover_candies())?;
+            m.serialize_entry("opponent_candies", &self.opponent_candies())?;
+            m.serialize_entry("best_moves", &moves)?;
+            m.end()
+        }
+    }
+
+    fn regime_name(regime: Regime) -> &'static str {
+        match regime {
+            Regime::Bouton => "bouton",
+            Regime::MisereEndgame => "misere-endgame",
+            Regime::MisereOnesOnly => "misere-ones-only",
+        }
+    }
+
+    impl Serialize for Analysis {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut m = s.serialize_map(None)?;
+            m.serialize_entry("game", &self.game)?;
+            m.serialize_entry("convention", self.convention.name())?;
+            m.serialize_entry("position", &self.position)?;
+            m.serialize_entry("position_text", &self.position_text)?;
+            m.serialize_entry("outcome", &self.outcome.to_string())?;
+            m.serialize_entry("grundy", &self.grundy.map(|g| g.value()))?;
+            if let Some(nim) = &self.details.nim {
+                m.serialize_entry("nim_sum", &nim.nim_sum.value())?;
+                m.serialize_entry("regime", regime_name(nim.regime))?;
+            }
+            m.serialize_entry("remoteness", &self.remoteness)?;
+            m.serialize_entry("winning_moves", &self.winning_moves)?;
+            m.serialize_entry("winning_moves_total", &self.winning_moves_total)?;
+            m.serialize_entry("winning_moves_truncated", &self.truncated())?;
+            if let Some(moves) = &self.moves {
+                m.serialize_entry("moves", moves)?;
+            }
+            m.serialize_entry("method", &self.method.to_string())?;
+            m.serialize_entry("explanation", &self.explanation)?;
+            if let Some(candy) = &self.details.candy {
+                m.serialize_entry("candy", candy)?;
+            }
+            m.end()
+        }
+    }
+}

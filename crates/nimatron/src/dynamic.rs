@@ -1,0 +1,565 @@
+//! One object-safe face for every game: [`Game`], over typed handles.
+//!
+//! A position is parsed once into a [`Position`] handle that holds the
+//! game's own typed position. Moves, play and analysis work on handles;
+//! text exists only where a person reads or types it. Any type with
+//! [`Rules`], [`Notation`] and [`Theory`] becomes a `Game` through
+//! [`Adapter`], whether it is in the catalogue or not.
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex};
+
+use crate::analysis::{
+    Analysis, AnalyzeOptions, Details, Method, MoveInfo, MoveValue, PositionValue, Remoteness,
+};
+use crate::geometry::Board;
+use crate::notation::{Description, GameError, MoveError, PositionError, Theory};
+use crate::solve::{GrundySolver, Limits, OutcomeSearch, RemotenessSearch, SolveError};
+use crate::{Convention, Nimber, Outcome};
+
+/// A position of some game, parsed once. It keeps the game's typed
+/// position and its canonical text.
+#[derive(Clone)]
+pub struct Position {
+    data: Arc<dyn Any + Send + Sync>,
+    text: Arc<str>,
+}
+
+impl Position {
+    /// The canonical text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?})", &*self.text)
+    }
+}
+
+/// Two handles of the same game are equal when their positions are.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for Position {}
+
+/// A legal move of some game, typed.
+#[derive(Clone)]
+pub struct Move(Arc<dyn Any + Send + Sync>);
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Move(..)")
+    }
+}
+
+/// The object-safe face of a game: what every front end uses.
+pub trait Game: Send + Sync {
+    /// The game's name with its parameters: its canonical spec for a
+    /// catalogue game.
+    fn name(&self) -> String;
+    /// The catalogue entry: rules, example, theory, citation.
+    fn description(&self) -> Description;
+    /// Conventions offered.
+    fn conventions(&self) -> &'static [Convention];
+    /// Why a convention is missing, if one is.
+    fn convention_note(&self) -> &'static str;
+    /// Position syntax, for messages.
+    fn position_syntax(&self) -> &'static str;
+    /// Move syntax, for help.
+    fn move_syntax(&self) -> &'static str;
+
+    /// Parse a position written in the game's notation.
+    fn parse(&self, text: &str) -> Result<Position, PositionError>;
+    /// A heap game's position from its heap sizes.
+    fn from_heaps(&self, heaps: &[u64]) -> Result<Position, PositionError> {
+        let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        self.parse(&words.join(" "))
+    }
+    /// The usual start, if the game has one.
+    fn start(&self) -> Option<Position>;
+    /// The position as data.
+    fn value(&self, position: &Position) -> Result<PositionValue, PositionError>;
+    /// A picture for the terminal.
+    fn render(&self, position: &Position) -> Result<String, PositionError>;
+    /// How the position is drawn.
+    fn board(&self, position: &Position) -> Result<Board, PositionError>;
+    /// Whether no move is left (cheaper than listing the moves).
+    fn is_terminal(&self, position: &Position) -> Result<bool, PositionError>;
+    /// Material left (objects, cells...): more means longer play.
+    fn material(&self, position: &Position) -> Result<u64, PositionError>;
+    /// Every legal move.
+    fn legal_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError>;
+    /// The moves a computer player considers (all, unless there are too many).
+    fn candidate_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError>;
+    /// Parse a typed move and check that it is legal here.
+    fn parse_move(&self, position: &Position, input: &str) -> Result<MoveInfo, MoveError>;
+    /// The position after a legal move; an illegal one is refused.
+    fn apply(&self, position: &Position, mv: &Move) -> Result<Position, MoveError>;
+    /// Solve a position: outcome, value, remoteness, winning moves, and why.
+    fn analyze_with(
+        &self,
+        position: &Position,
+        convention: Convention,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis, GameError>;
+    /// Solve a position with every winning move listed.
+    fn analyze(
+        &self,
+        position: &Position,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<Analysis, GameError> {
+        self.analyze_with(position, convention, &AnalyzeOptions::new(limits))
+    }
+    /// The outcome alone: what a player needs to choose a move.
+    fn outcome(
+        &self,
+        position: &Position,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<Outcome, GameError>;
+}
+
+#[derive(Default)]
+struct Tables<P> {
+    grundy: HashMap<P, Nimber>,
+    normal: HashMap<P, bool>,
+    misere: HashMap<P, bool>,
+    remote_normal: HashMap<P, (bool, u32)>,
+    remote_misere: HashMap<P, (bool, u32)>,
+}
+
+impl<P> Tables<P> {
+    fn largest(&self) -> usize {
+        [
+            self.grundy.len(),
+            self.normal.len(),
+            self.misere.len(),
+            self.remote_normal.len(),
+            self.remote_misere.len(),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0)
+    }
+}
+
+/// Turns a typed game into a [`Game`], keeping solver tables between calls.
+pub struct Adapter<G: Theory> {
+    name: String,
+    game: G,
+    tables: Mutex<Tables<G::Position>>,
+}
+
+impl<G> Adapter<G>
+where
+    G: Theory,
+    G::Position: Send + Sync + 'static,
+    G::Move: Send + Sync + 'static,
+{
+    /// Wrap a typed game under a name (its spec, for a catalogue game).
+    pub fn new(name: impl fmt::Display, game: G) -> Adapter<G> {
+        Adapter {
+            name: name.to_string(),
+            game,
+            tables: Mutex::new(Tables {
+                grundy: HashMap::new(),
+                normal: HashMap::new(),
+                misere: HashMap::new(),
+                remote_normal: HashMap::new(),
+                remote_misere: HashMap::new(),
+            }),
+        }
+    }
+
+    /// The typed game.
+    pub fn inner(&self) -> &G {
+        &self.game
+    }
+
+    /// Solve typed: outcome, Grundy value, winning moves, method.
+    #[allow(clippy::type_complexity)]
+    pub fn solve(
+        &self,
+        position: &G::Position,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<(Outcome, Option<Nimber>, Vec<G::Move>, Method), SolveError> {
+        let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        // Tables are a cache: drop them once one outgrows the limit.
+        if tables.largest() > limits.max_states {
+            *tables = Tables {
+                grundy: HashMap::new(),
+                normal: HashMap::new(),
+                misere: HashMap::new(),
+                remote_normal: HashMap::new(),
+                remote_misere: HashMap::new(),
+            };
+        }
+        // A failed search must not leave a half-grown table that exceeds
+        // the limit for the next call; tables are kept only on success.
+        if self.game.use_grundy() && convention == Convention::Normal {
+            let mut solver =
+                GrundySolver::with_table(&self.game, limits, std::mem::take(&mut tables.grundy));
+            let result = (|| {
+                let g = solver.grundy(position)?;
+                let mut winning = Vec::new();
+                for mv in self.game.moves(position) {
+                    if solver.grundy(&self.game.apply(position, &mv))?.is_zero() {
+                        winning.push(mv);
+                    }
+                }
+                Ok((g, winning))
+            })();
+            let states = solver.states();
+            let (g, winning) = result?;
+            tables.grundy = solver.into_table();
+            Ok((
+                Outcome::from_to_move_wins(!g.is_zero()),
+                Some(g),
+                winning,
+                Method::Grundy { states },
+            ))
+        } else {
+            let table = match convention {
+                Convention::Normal => std::mem::take(&mut tables.normal),
+                Convention::Misere => std::mem::take(&mut tables.misere),
+            };
+            let mut search = OutcomeSearch::with_table(&self.game, convention, limits, table);
+            let result = (|| {
+                let outcome = search.outcome(position)?;
+                let winning = search.winning_moves(position)?;
+                Ok((outcome, winning))
+            })();
+            let states = search.states();
+            let (outcome, winning) = result?;
+            let table = search.into_table();
+            match convention {
+                Convention::Normal => tables.normal = table,
+                Convention::Misere => tables.misere = table,
+            }
+            Ok((outcome, None, winning, Method::Search { states }))
+        }
+    }
+
+    /// The verdict: by the theory where it applies, else by a solver.
+    #[allow(clippy::type_complexity)]
+    fn verdict(
+        &self,
+        p: &G::Position,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<
+        (
+            Outcome,
+            Option<Nimber>,
+            Vec<G::Move>,
+            String,
+            Method,
+            Details,
+        ),
+        SolveError,
+    > {
+        if let Some(v) = self.game.closed_form_within(p, convention, limits)? {
+            return Ok((
+                v.outcome,
+                v.grundy,
+                v.winning_moves,
+                v.explanation,
+                Method::ClosedForm(v.theorem),
+                v.details,
+            ));
+        }
+        let (outcome, grundy, winning, method) = self.solve(p, convention, limits)?;
+        let mut text = self.game.explain_solved(p, convention, outcome, grundy);
+        if text.is_empty() {
+            text = generic_explanation(outcome, grundy, &method);
+        }
+        Ok((outcome, grundy, winning, text, method, Details::default()))
+    }
+
+    fn outcome_typed(
+        &self,
+        p: &G::Position,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<Outcome, SolveError> {
+        if let Some(v) = self.game.closed_form_within(p, convention, limits)? {
+            return Ok(v.outcome);
+        }
+        Ok(self.solve(p, convention, limits)?.0)
+    }
+
+    /// Remoteness of `p` by a search within `states` positions, or the
+    /// game's bound if the search is too large.
+    fn remoteness(
+        &self,
+        p: &G::Position,
+        convention: Convention,
+        limits: Limits,
+        states: usize,
+    ) -> Option<Remoteness> {
+        let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        let slot = match convention {
+            Convention::Normal => &mut tables.remote_normal,
+            Convention::Misere => &mut tables.remote_misere,
+        };
+        if slot.len() > states {
+            slot.clear();
+        }
+        let budget = Limits {
+            max_states: states,
+            max_time: limits.max_time,
+        };
+        let mut search =
+            RemotenessSearch::with_table(&self.game, convention, budget, std::mem::take(slot));
+        let found = search.value(p);
+        *slot = search.into_table();
+        match found {
+            Ok((_, moves)) => Some(Remoteness::Exact(moves)),
+            Err(_) => self.game.moves_left_bound(p).map(Remoteness::AtMost),
+        }
+    }
+
+    fn typed<'a>(&self, position: &'a Position) -> Result<&'a G::Position, PositionError> {
+        position.data.downcast_ref::<G::Position>().ok_or_else(|| {
+            PositionError::new(
+                format!(
+                    "the position '{}' belongs to another game than {}",
+                    position.text, self.name
+                ),
+                self.game.position_syntax(),
+            )
+        })
+    }
+
+    fn info(&self, position: &G::Position, mv: &G::Move) -> MoveInfo {
+        let after = self.game.apply(position, mv);
+        let (heap, take) = self.game.heap_fields(position, mv);
+        MoveInfo {
+            notation: self.game.format_move(position, mv),
+            text: self.game.describe_move(position, mv),
+            heap,
+            take,
+            to: self.game.position_value(&after),
+            to_text: self.game.format_position(&after),
+            touches: self.game.touches(position, mv),
+            value: None,
+            handle: Move(Arc::new(mv.clone())),
+            after: self.handle(after),
+        }
+    }
+
+    /// A handle for a typed position of this game.
+    pub fn handle(&self, position: G::Position) -> Position {
+        let text = self.game.format_position(&position);
+        Position {
+            data: Arc::new(position),
+            text: text.into(),
+        }
+    }
+}
+
+impl<G> Game for Adapter<G>
+where
+    G: Theory + Send + Sync,
+    G::Position: Send + Sync + 'static,
+    G::Move: Send + Sync + 'static,
+{
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn description(&self) -> Description {
+        self.game.description()
+    }
+    fn conventions(&self) -> &'static [Convention] {
+        self.game.conventions()
+    }
+    fn convention_note(&self) -> &'static str {
+        self.game.convention_note()
+    }
+    fn position_syntax(&self) -> &'static str {
+        self.game.position_syntax()
+    }
+    fn move_syntax(&self) -> &'static str {
+        self.game.move_syntax()
+    }
+    fn parse(&self, text: &str) -> Result<Position, PositionError> {
+        Ok(self.handle(self.game.parse_position(text)?))
+    }
+    fn start(&self) -> Option<Position> {
+        self.game.start_position().map(|p| self.handle(p))
+    }
+    fn value(&self, position: &Position) -> Result<PositionValue, PositionError> {
+        Ok(self.game.position_value(self.typed(position)?))
+    }
+    fn render(&self, position: &Position) -> Result<String, PositionError> {
+        Ok(self.game.render(self.typed(position)?))
+    }
+    fn board(&self, position: &Position) -> Result<Board, PositionError> {
+        Ok(self.game.board(self.typed(position)?))
+    }
+    fn is_terminal(&self, position: &Position) -> Result<bool, PositionError> {
+        Ok(self.game.is_terminal(self.typed(position)?))
+    }
+    fn material(&self, position: &Position) -> Result<u64, PositionError> {
+        Ok(self.game.material(self.typed(position)?))
+    }
+    fn legal_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError> {
+        let p = self.typed(position)?;
+        Ok(self.game.moves(p).iter().map(|m| self.info(p, m)).collect())
+    }
+    fn candidate_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError> {
+        let p = self.typed(position)?;
+        Ok(self
+            .game
+            .candidate_moves(p)
+            .iter()
+            .map(|m| self.info(p, m))
+            .collect())
+    }
+    fn parse_move(&self, position: &Position, input: &str) -> Result<MoveInfo, MoveError> {
+        let p = self
+            .typed(position)
+            .map_err(|e| MoveError::new(e.to_string()))?;
+        let mv = self.game.parse_move(p, input)?;
+        Ok(self.info(p, &mv))
+    }
+    fn apply(&self, position: &Position, mv: &Move) -> Result<Position, MoveError> {
+        let p = self
+            .typed(position)
+            .map_err(|e| MoveError::new(e.to_string()))?;
+        let Some(mv) = mv.0.downcast_ref::<G::Move>() else {
+            return Err(MoveError::new(format!(
+                "that move belongs to another game than {}",
+                self.name
+            )));
+        };
+        if !self.game.moves(p).contains(mv) {
+            return Err(MoveError::new(format!(
+                "{} is not a legal move from {}",
+                self.game.format_move(p, mv),
+                position.text
+            )));
+        }
+        Ok(self.handle(self.game.apply(p, mv)))
+    }
+    fn analyze_with(
+        &self,
+        position: &Position,
+        convention: Convention,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis, GameError> {
+        if !self.game.conventions().contains(&convention) {
+            return Err(GameError::Convention {
+                game: self.name.clone(),
+                reason: self.game.convention_note().to_string(),
+            });
+        }
+        let p = self.typed(position)?;
+        let limits = options.limits;
+        let (outcome, grundy, winning, explanation, method, details) =
+            self.verdict(p, convention, limits)?;
+        let remoteness = if options.remoteness {
+            self.remoteness(p, convention, limits, options.remoteness_states)
+        } else {
+            None
+        };
+        // Each listed move's remoteness counts the move itself.
+        let value_of = |after: &G::Position, outcome_after: Outcome| MoveValue {
+            outcome_after,
+            remoteness: if options.remoteness {
+                self.remoteness(after, convention, limits, options.remoteness_states)
+                    .map(Remoteness::plus_one)
+            } else {
+                None
+            },
+        };
+        let winning_moves: Vec<MoveInfo> = winning
+            .iter()
+            .take(options.max_moves)
+            .map(|m| {
+                let mut info = self.info(p, m);
+                info.value = Some(value_of(&self.game.apply(p, m), Outcome::P));
+                info
+            })
+            .collect();
+        let moves = if options.every_move {
+            let mut all = Vec::new();
+            for m in self.game.moves(p) {
+                let after = self.game.apply(p, &m);
+                let outcome_after = if winning.contains(&m) {
+                    Outcome::P
+                } else if outcome == Outcome::P {
+                    Outcome::N
+                } else {
+                    self.outcome_typed(&after, convention, limits)?
+                };
+                let mut info = self.info(p, &m);
+                info.value = Some(value_of(&after, outcome_after));
+                all.push(info);
+            }
+            Some(all)
+        } else {
+            None
+        };
+        Ok(Analysis {
+            game: self.name.clone(),
+            convention,
+            position: self.game.position_value(p),
+            position_text: position.text.to_string(),
+            outcome,
+            grundy,
+            remoteness,
+            winning_moves_total: winning.len(),
+            winning_moves,
+            moves,
+            explanation,
+            method,
+            details,
+        })
+    }
+    fn outcome(
+        &self,
+        position: &Position,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<Outcome, GameError> {
+        if !self.game.conventions().contains(&convention) {
+            return Err(GameError::Convention {
+                game: self.name.clone(),
+                reason: self.game.convention_note().to_string(),
+            });
+        }
+        Ok(self.outcome_typed(self.typed(position)?, convention, limits)?)
+    }
+}
+
+fn generic_explanation(outcome: Outcome, grundy: Option<Nimber>, method: &Method) -> String {
+    let verdict = match outcome {
+        Outcome::N => "the player to move wins",
+        Outcome::P => "the player to move loses against perfect play",
+    };
+    match (method, grundy) {
+        (Method::Grundy { .. }, Some(g)) => format!(
+            "The Sprague–Grundy value is {g}: the XOR of the values of the independent parts, each the mex of the values of its options. It is {}, so {verdict}. A winning move leaves value 0.\n",
+            if g.is_zero() { "0" } else { "not 0" }
+        ),
+        _ => format!(
+            "No closed form applies here, so Nimatron searched every line of play ({method}): {verdict}.\n"
+        ),
+    }
+}

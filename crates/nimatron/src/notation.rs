@@ -1,0 +1,275 @@
+//! How a game is written and what its theory knows: the two traits that,
+//! with [`Rules`], make a typed game that every front end can play.
+//!
+//! [`Notation`] says how positions and moves are written and drawn;
+//! [`Theory`] gives closed forms where the theory has them. A type with
+//! both becomes an object-safe [`Game`](crate::Game) through
+//! [`Adapter`](crate::Adapter).
+
+use std::fmt;
+
+use crate::analysis::{Details, PositionValue};
+use crate::geometry::{Board, Element, take_from_end};
+use crate::solve::{Limits, SolveError};
+use crate::{Convention, Nimber, Outcome, Rules};
+
+/// A position that does not parse, or does not fit the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    /// What was wrong, naming the offending input.
+    pub problem: String,
+    /// What the game accepts.
+    pub accepted: String,
+}
+
+impl PositionError {
+    /// An error with both parts.
+    pub fn new(problem: impl Into<String>, accepted: impl Into<String>) -> PositionError {
+        PositionError {
+            problem: problem.into(),
+            accepted: accepted.into(),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.problem, self.accepted)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A move that does not parse or is not legal here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// What was wrong, naming the offending input.
+    pub problem: String,
+}
+
+impl MoveError {
+    /// A move error with this message.
+    pub fn new(problem: impl Into<String>) -> MoveError {
+        MoveError {
+            problem: problem.into(),
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.problem)
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Anything that can go wrong when analysing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The position is bad.
+    Position(PositionError),
+    /// The game is not played under this convention.
+    Convention {
+        /// The game.
+        game: String,
+        /// Why not.
+        reason: String,
+    },
+    /// A solver stopped at its limit.
+    Solve(SolveError),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Position(e) => e.fmt(f),
+            GameError::Convention { game, reason } => write!(f, "{game}: {reason}"),
+            GameError::Solve(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+impl From<PositionError> for GameError {
+    fn from(e: PositionError) -> GameError {
+        GameError::Position(e)
+    }
+}
+
+impl From<SolveError> for GameError {
+    fn from(e: SolveError) -> GameError {
+        GameError::Solve(e)
+    }
+}
+
+/// What a closed form says about a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict<M> {
+    /// Win or loss for the player to move.
+    pub outcome: Outcome,
+    /// The normal-play Grundy value, if the theory gives it.
+    pub grundy: Option<Nimber>,
+    /// Every winning move.
+    pub winning_moves: Vec<M>,
+    /// The reasoning, for people.
+    pub explanation: String,
+    /// The theorem used, for the `method` field.
+    pub theorem: String,
+    /// Results beyond the verdict (Nim's nim-sum, Candy Nim's split).
+    pub details: Details,
+}
+
+/// Both conventions.
+pub const BOTH_CONVENTIONS: &[Convention] = &[Convention::Normal, Convention::Misere];
+
+/// How a game's positions and moves are written.
+pub trait Notation: Rules {
+    /// Parse a position in the game's syntax (checking it fits the game).
+    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
+    /// Canonical text; parsing it gives the same position back.
+    fn format_position(&self, position: &Self::Position) -> String;
+    /// The position as data.
+    fn position_value(&self, position: &Self::Position) -> PositionValue {
+        PositionValue::Text(self.format_position(position))
+    }
+    /// The usual start, if the game has one.
+    fn start_position(&self) -> Option<Self::Position> {
+        None
+    }
+    /// Parse a typed move and check that it is legal here.
+    fn parse_move(&self, position: &Self::Position, input: &str) -> Result<Self::Move, MoveError>;
+    /// A move in the notation `parse_move` accepts.
+    fn format_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
+    /// A sentence describing the move.
+    fn describe_move(&self, position: &Self::Position, mv: &Self::Move) -> String {
+        self.format_move(position, mv)
+    }
+    /// For heap games: (heap index, objects removed).
+    fn heap_move(&self, _position: &Self::Position, _mv: &Self::Move) -> Option<(usize, u64)> {
+        None
+    }
+    /// For heap games: the `heap` and `take` a front end reports. The
+    /// default splits [`heap_move`](Notation::heap_move); a move that
+    /// changes several heaps has no single heap (`None`) but may still say
+    /// how many objects it removes in all.
+    fn heap_fields(
+        &self,
+        position: &Self::Position,
+        mv: &Self::Move,
+    ) -> (Option<usize>, Option<u64>) {
+        match self.heap_move(position, mv) {
+            Some((heap, take)) => (Some(heap), Some(take)),
+            None => (None, None),
+        }
+    }
+    /// A picture of the position for the terminal.
+    fn render(&self, position: &Self::Position) -> String {
+        self.format_position(position)
+    }
+    /// How much is left to play with (objects, cells...): more means longer.
+    fn material(&self, position: &Self::Position) -> u64;
+    /// The moves worth considering when choosing a move; all of them unless
+    /// there are too many to evaluate (huge heaps).
+    fn candidate_moves(&self, position: &Self::Position) -> Vec<Self::Move> {
+        self.moves(position)
+    }
+    /// How the position is drawn. The default draws heap games as rows of
+    /// objects and anything else as its picture.
+    fn board(&self, position: &Self::Position) -> Board {
+        match self.position_value(position) {
+            PositionValue::Heaps(heaps) => Board::Heaps {
+                heaps,
+                rows_split: false,
+                all_heaps_move: false,
+            },
+            PositionValue::Text(_) => Board::Text {
+                text: self.render(position),
+            },
+        }
+    }
+    /// The board elements a move touches. The default, for heap games,
+    /// takes from the right-hand end of the heap the move names.
+    fn touches(&self, position: &Self::Position, mv: &Self::Move) -> Vec<Element> {
+        match (self.heap_move(position, mv), self.position_value(position)) {
+            (Some((heap, take)), PositionValue::Heaps(heaps)) if heap < heaps.len() => {
+                vec![take_from_end(heap, heaps[heap], take)]
+            }
+            _ => Vec::new(),
+        }
+    }
+    /// A bound on the moves left in any play from here, where the game has
+    /// one (each move uses up at least one object, say): it stands in for
+    /// remoteness where search is too large.
+    fn moves_left_bound(&self, _position: &Self::Position) -> Option<u64> {
+        None
+    }
+    /// The syntax of positions, for messages and `nimatron games`.
+    fn position_syntax(&self) -> &'static str;
+    /// The syntax of moves, for `help` in play.
+    fn move_syntax(&self) -> &'static str;
+}
+
+/// A game's entry in the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// The rules, in a few sentences.
+    pub rules: &'static str,
+    /// An example position in the game's notation.
+    pub example: &'static str,
+    /// The theory Nimatron uses, and what it checked.
+    pub theory: &'static str,
+    /// Where the theory comes from.
+    pub citation: &'static str,
+}
+
+/// What the theory knows about a game.
+pub trait Theory: Notation {
+    /// The catalogue entry: rules, example, theory, citation.
+    fn description(&self) -> Description;
+
+    /// The conventions the game can be played under.
+    fn conventions(&self) -> &'static [Convention] {
+        BOTH_CONVENTIONS
+    }
+    /// Why a convention is not offered, if it is not.
+    fn convention_note(&self) -> &'static str {
+        ""
+    }
+    /// The verdict by a closed form, where one applies.
+    fn closed_form(
+        &self,
+        _position: &Self::Position,
+        _convention: Convention,
+    ) -> Option<Verdict<Self::Move>> {
+        None
+    }
+    /// The verdict by the game's own bounded solver, where the theory is an
+    /// algorithm rather than a formula (a search over a placing phase that
+    /// ends in Nim, say). It may stop at `limits` with an error. The default
+    /// is [`closed_form`](Theory::closed_form), which does no bounded work.
+    fn closed_form_within(
+        &self,
+        position: &Self::Position,
+        convention: Convention,
+        _limits: Limits,
+    ) -> Result<Option<Verdict<Self::Move>>, SolveError> {
+        Ok(self.closed_form(position, convention))
+    }
+    /// Whether normal play may use Grundy values (true for every impartial
+    /// game; false only to force plain search).
+    fn use_grundy(&self) -> bool {
+        true
+    }
+    /// Extra words for a verdict reached by a solver (not a closed form).
+    fn explain_solved(
+        &self,
+        _position: &Self::Position,
+        _convention: Convention,
+        _outcome: Outcome,
+        _grundy: Option<Nimber>,
+    ) -> String {
+        String::new()
+    }
+}
