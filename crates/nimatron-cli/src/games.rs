@@ -31,8 +31,10 @@ pub fn describe(spec: &GameSpec, game: &dyn Game) -> String {
         d.rules,
         game.position_syntax(),
         d.example,
-        game.start_position()
-            .unwrap_or_else(|| "none (give a position)".to_string()),
+        game.start().map_or_else(
+            || "none (give a position)".to_string(),
+            |p| p.text().to_string()
+        ),
         game.move_syntax(),
         conventions.join(", "),
     );

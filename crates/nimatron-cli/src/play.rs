@@ -7,10 +7,9 @@
 use std::io::{self, BufRead, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use nimatron::facade::MoveInfo;
 use nimatron::solve::Limits;
-use nimatron::strategy::{self, Candidate, Level, SplitMix64};
-use nimatron::{Convention, Game, GameSpec};
+use nimatron::strategy::{Level, SplitMix64};
+use nimatron::{Analysis, Convention, Game, GameSpec, MoveInfo, Position};
 
 use crate::analyze::game_error;
 use crate::args::{First, Opponent, PlayArgs};
@@ -20,7 +19,7 @@ use crate::bad_input;
 pub struct Setup {
     pub game: Box<dyn Game>,
     pub convention: Convention,
-    pub start: String,
+    pub start: Position,
     pub human_first: bool,
     pub opponent: Opponent,
     pub level: Level,
@@ -47,25 +46,24 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             .unwrap_or(0x4E494D)
     });
     let mut rng = SplitMix64::new(seed);
-    let text = if args.random {
+    let start = if args.random {
         let count = 3 + rng.below(3) as usize;
-        let heaps: Vec<String> = (0..count).map(|_| (1 + rng.below(9)).to_string()).collect();
-        heaps.join(" ")
+        let heaps: Vec<u64> = (0..count).map(|_| 1 + rng.below(9)).collect();
+        game.heap_position(&heaps)
     } else if let Some(heaps) = &args.heaps {
-        heaps.replace(',', " ")
+        game.parse(&heaps.replace(',', " "))
     } else if let Some(position) = &args.position {
-        position.clone()
+        game.parse(position)
     } else {
-        game.start_position().ok_or_else(|| {
+        game.start().ok_or_else(|| {
             bad_input(format!(
                 "{spec} has no standard start: give --position ({})",
                 game.position_syntax()
             ))
-        })?
-    };
-    let start = game
-        .parse_position(&text)
-        .map_err(|e| bad_input(e.to_string()))?;
+        })?;
+        Ok(game.start().expect("checked above"))
+    }
+    .map_err(|e| bad_input(e.to_string()))?;
     if game
         .is_terminal(&start)
         .map_err(|e| bad_input(e.to_string()))?
@@ -112,10 +110,10 @@ impl Side {
 
 struct Table {
     setup: Setup,
-    position: String,
+    position: Position,
     to_move: Side,
     /// (who moved, position before the move)
-    history: Vec<(Side, String)>,
+    history: Vec<(Side, Position)>,
     rng: SplitMix64,
 }
 
@@ -144,7 +142,7 @@ impl Table {
     }
 
     fn apply(&mut self, mv: &MoveInfo) {
-        let before = std::mem::replace(&mut self.position, mv.to_text.clone());
+        let before = std::mem::replace(&mut self.position, mv.after().clone());
         self.history.push((self.to_move, before));
         self.to_move = self.to_move.flip();
     }
@@ -156,35 +154,24 @@ impl Table {
         Some(side)
     }
 
-    fn analyze(&self, position: &str) -> anyhow::Result<nimatron::facade::Analysis> {
+    fn analyze(&self, position: &Position) -> anyhow::Result<Analysis> {
         self.setup
             .game
             .analyze(position, self.setup.convention, self.setup.limits)
             .map_err(game_error)
     }
 
-    fn candidates(&self) -> anyhow::Result<Vec<Candidate<MoveInfo>>> {
-        let moves = self
-            .setup
-            .game
-            .candidate_moves(&self.position)
-            .map_err(|e| bad_input(e.to_string()))?;
-        let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let after = self.analyze(&mv.to_text)?;
-            let material = self
-                .setup
-                .game
-                .material(&mv.to_text)
-                .map_err(|e| bad_input(e.to_string()))?;
-            out.push(Candidate {
-                outcome_after: after.outcome,
-                winning_replies: after.winning_moves.len(),
-                material_after: material,
-                mv,
-            });
-        }
-        Ok(out)
+    /// The computer's choice at `level`, from the shared strategy.
+    fn choose(&self, level: Level, rng: &mut SplitMix64) -> anyhow::Result<Option<MoveInfo>> {
+        nimatron::play::computer_move(
+            self.setup.game.as_ref(),
+            &self.position,
+            self.setup.convention,
+            level,
+            rng,
+            self.setup.limits,
+        )
+        .map_err(game_error)
     }
 
     fn hint(&self) -> anyhow::Result<String> {
@@ -196,7 +183,7 @@ impl Table {
             ),
             None => {
                 let mut rng = self.rng.clone();
-                let stall = strategy::choose(Level::Perfect, &self.candidates()?, &mut rng);
+                let stall = self.choose(Level::Perfect, &mut rng)?;
                 format!(
                     "Hint: this is a P-position: every move loses against perfect play. Make the win hard to find, e.g. {}.",
                     stall.map(|m| m.text).unwrap_or_default()
@@ -218,13 +205,13 @@ pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> an
     if setup.game.conventions().len() == 1 {
         // The rules fix the ending themselves (the 21 game): state them.
         let rules = setup.game.description().rules;
-        writeln!(output, "Nimatron — {}. {rules}", setup.game.spec())?;
+        writeln!(output, "Nimatron — {}. {rules}", setup.game.name())?;
     } else {
         let rule = match setup.convention {
             Convention::Normal => "normal play: whoever makes the last move wins",
             Convention::Misere => "misère play: whoever makes the last move loses",
         };
-        writeln!(output, "Nimatron — {}, {rule}.", setup.game.spec())?;
+        writeln!(output, "Nimatron — {}, {rule}.", setup.game.name())?;
     }
     if setup.opponent == Opponent::Computer {
         writeln!(output, "Computer level: {}.", setup.level)?;
@@ -266,10 +253,12 @@ pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> an
             return Ok(());
         }
         if table.setup.opponent == Opponent::Computer && table.to_move == Side::Other {
-            let candidates = table.candidates()?;
             let level = table.setup.level;
-            let mv = strategy::choose(level, &candidates, &mut table.rng)
-                .expect("a position with moves has candidates");
+            let mut rng = table.rng.clone();
+            let mv = table
+                .choose(level, &mut rng)?
+                .ok_or_else(|| anyhow::anyhow!("the computer found no move"))?;
+            table.rng = rng;
             writeln!(output, "\nNimatron: {}.", mv.text)?;
             table.apply(&mv);
             write!(output, "{}", table.board()?)?;

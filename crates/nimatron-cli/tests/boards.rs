@@ -4,6 +4,7 @@
 
 mod common;
 use common::{json, nimatron, run};
+use nimatron::check::TextGame;
 
 /// Exit code 2 and a message containing `says`.
 fn bad(args: &[&str], says: &str) {
@@ -105,7 +106,7 @@ fn full_game(spec: &str, position: &str, extra: &[&str]) -> String {
     let (screen, ok) = common::drive(&args, 200, |screen| {
         let here = last_position(screen);
         let a = game
-            .analyze(&here, convention, Default::default())
+            .analyze_text(&here, convention, Default::default())
             .expect("analysis");
         let mv = a.winning_moves.first().expect("we keep a winning position");
         mv.notation.clone()

@@ -1,5 +1,8 @@
 // Nimatron in the browser: plain JavaScript over the JSON API (docs/api.md).
 'use strict';
+// The heaps a move leads to, for heap games (the analysis JSON writes a
+// heap position as an array and any other position as text).
+const toHeaps = (m) => (Array.isArray(m.to) ? m.to : null);
 
 // ---------- small helpers ----------
 
@@ -358,7 +361,7 @@ function splitting(g) {
   // game): select a run of adjacent objects (or a gap) instead of a suffix.
   // The server says so for the game (`rows_split`); the legal moves are a
   // fallback for a server without the field.
-  return !!g.heaps && (!!g.rows_split || g.legal_moves.some((m) => m.to_heaps && m.to_heaps.length > g.heaps.length));
+  return !!g.heaps && (!!g.rows_split || g.legal_moves.some((m) => toHeaps(m) && toHeaps(m).length > g.heaps.length));
 }
 
 const runKey = (heap, take, parts) => heap + '|' + take + '|' + parts.filter((x) => x > 0).sort((a, b) => a - b).join(',');
@@ -373,14 +376,14 @@ function moveIndex(g) {
   idx = new Map();
   const heaps = g.heaps || [];
   for (const m of g.legal_moves) {
-    if (m.heap === null || m.heap === undefined || m.take === null || m.take === undefined || !m.to_heaps) continue;
+    if (m.heap === null || m.heap === undefined || m.take === null || m.take === undefined || !toHeaps(m)) continue;
     const i = m.heap;
     const tail = heaps.length - i - 1;
-    const end = m.to_heaps.length - tail;
+    const end = toHeaps(m).length - tail;
     if (end <= i) continue;
-    if (m.to_heaps.slice(0, i).join() !== heaps.slice(0, i).join()) continue;
-    if (m.to_heaps.slice(end).join() !== heaps.slice(i + 1).join()) continue;
-    const key = runKey(i, m.take, m.to_heaps.slice(i, end));
+    if (toHeaps(m).slice(0, i).join() !== heaps.slice(0, i).join()) continue;
+    if (toHeaps(m).slice(end).join() !== heaps.slice(i + 1).join()) continue;
+    const key = runKey(i, m.take, toHeaps(m).slice(i, end));
     if (!idx.has(key)) idx.set(key, m);
   }
   moveIndexes.set(g.legal_moves, idx);
@@ -400,7 +403,7 @@ function findMove(g, heap, from, to) {
   }
   const target = g.heaps.slice();
   target.splice(heap, 1, from, n - 1 - to);
-  const candidates = g.legal_moves.filter((m) => m.to_heaps && sameMultiset(m.to_heaps, target));
+  const candidates = g.legal_moves.filter((m) => toHeaps(m) && sameMultiset(toHeaps(m), target));
   return candidates.find((m) => m.heap === heap) || candidates[0] || null;
 }
 

@@ -7,13 +7,15 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use nimatron::facade::{Analysis, GameError, MoveInfo, PositionValue};
 use nimatron::sequence::{
     GrundySequence, HeapGame, SequenceError, SequenceOptions, grundy_sequence,
 };
 use nimatron::solve::Limits;
-use nimatron::strategy::{self, Candidate, Level, SplitMix64};
-use nimatron::{Convention, Game, GameSpec, Outcome, SpecError};
+use nimatron::strategy::{Level, SplitMix64};
+use nimatron::{
+    Analysis, AnalyzeOptions, Board, Convention, Game, GameError, GameSpec, MoveInfo, Outcome,
+    Position, PositionError, PositionValue, SpecError,
+};
 use serde::{Deserialize, Serialize};
 
 use crate::db::{GameRecord, Mode, MoveRecord, Status, Store, WriteError};
@@ -98,45 +100,8 @@ pub struct AnalyzeRequest {
     pub position: String,
 }
 
-/// A legal move, as the API shows it.
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveView {
-    /// The move in the game's notation: what `POST .../moves` accepts.
-    pub notation: String,
-    /// A sentence for people.
-    pub text: String,
-    /// Heap games: the heap index.
-    pub heap: Option<usize>,
-    /// Heap games: objects taken.
-    pub take: Option<u64>,
-    /// The resulting position, canonical text.
-    pub to: String,
-    /// The resulting heaps, for heap games.
-    pub to_heaps: Option<Vec<u64>>,
-    /// With analysis: `winning` (leaves a P-position) or `losing`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<&'static str>,
-}
-
 fn heaps_of(value: &PositionValue) -> Option<Vec<u64>> {
-    match value {
-        PositionValue::Heaps(h) => Some(h.clone()),
-        PositionValue::Text(_) => None,
-    }
-}
-
-impl MoveView {
-    fn from_info(m: &MoveInfo) -> MoveView {
-        MoveView {
-            notation: m.notation.clone(),
-            text: m.text.clone(),
-            heap: m.heap,
-            take: m.take,
-            to: m.to_text.clone(),
-            to_heaps: heaps_of(&m.to),
-            value: None,
-        }
-    }
+    value.heaps().map(<[u64]>::to_vec)
 }
 
 /// One seat of a game.
@@ -214,6 +179,9 @@ pub struct GameView {
     pub rows_split: bool,
     /// A text picture of the position.
     pub board: String,
+    /// How the position is drawn, as data: heaps, a ring, a grid, a graph
+    /// or a counter.
+    pub geometry: Board,
     /// The seat to move.
     pub to_move: u8,
     /// Moves made.
@@ -227,7 +195,7 @@ pub struct GameView {
     /// Every move made, in order.
     pub moves: Vec<PlayedMove>,
     /// Every legal move now (empty when the game is over).
-    pub legal_moves: Vec<MoveView>,
+    pub legal_moves: Vec<MoveInfo>,
     /// How moves are written.
     pub move_syntax: &'static str,
     /// How positions are written.
@@ -289,27 +257,14 @@ pub struct NimRow {
     pub binary: String,
 }
 
-/// A solved position.
+/// A solved position: the library's analysis, the same object as
+/// `nimatron analyze --json`, with every legal move valued and Nim's
+/// binary table.
 #[derive(Clone, Debug, Serialize)]
 pub struct AnalysisView {
-    /// The game.
-    pub game: String,
-    /// `normal` or `misere`.
-    pub convention: String,
-    /// The position, canonical text.
-    pub position: String,
-    /// `N` if the player to move wins, else `P`.
-    pub outcome: String,
-    /// The normal-play Grundy value, where computed.
-    pub grundy: Option<u64>,
-    /// How the verdict was reached.
-    pub method: String,
-    /// Why, in words and tables.
-    pub explanation: String,
-    /// Every winning move.
-    pub winning_moves: Vec<MoveView>,
-    /// Every legal move, each with its value.
-    pub moves: Vec<MoveView>,
+    /// The analysis.
+    #[serde(flatten)]
+    pub analysis: Analysis,
     /// Nim only: the binary table with the nim-sum.
     pub nim_table: Option<NimTable>,
 }
@@ -430,13 +385,14 @@ pub fn game_error(e: GameError) -> ApiError {
     match e {
         GameError::Position(p) => ApiError::unprocessable("bad_position", p.to_string()),
         GameError::Convention { .. } => ApiError::unprocessable("bad_convention", e.to_string()),
-        GameError::Solve(s) => {
-            ApiError::unprocessable("solver_limit", format!("{s}; try a smaller position"))
-        }
+        GameError::Solve(s) => ApiError::unprocessable(
+            "solver_limit",
+            format!("{s}: the position is too large for this server; try a smaller one"),
+        ),
     }
 }
 
-fn position_error(e: nimatron::facade::PositionError) -> ApiError {
+fn position_error(e: PositionError) -> ApiError {
     ApiError::unprocessable("bad_position", e.to_string())
 }
 
@@ -555,7 +511,7 @@ impl Engine {
         locks.entry(id.to_string()).or_default().clone()
     }
 
-    fn check_size(&self, game: &dyn Game, position: &str) -> Result<(), ApiError> {
+    fn check_size(&self, game: &dyn Game, position: &Position) -> Result<(), ApiError> {
         let material = game.material(position).map_err(position_error)?;
         if material > MAX_MATERIAL {
             return Err(ApiError::unprocessable(
@@ -568,22 +524,21 @@ impl Engine {
         Ok(())
     }
 
-    fn random_start(&self, game: &dyn Game) -> Result<String, ApiError> {
+    fn random_start(&self, game: &dyn Game) -> Result<Position, ApiError> {
         let mut rng = SplitMix64::new(token::random_u64());
         let heap_game = game
-            .start_position()
-            .and_then(|s| game.position_value(&s).ok())
+            .start()
+            .and_then(|s| game.value(&s).ok())
             .is_some_and(|v| matches!(v, PositionValue::Heaps(_)));
         if heap_game {
             for _ in 0..20 {
                 let count = 3 + rng.below(3) as usize;
-                let heaps: Vec<String> =
-                    (0..count).map(|_| (1 + rng.below(9)).to_string()).collect();
-                if let Ok(p) = game.parse_position(&heaps.join(" ")) {
+                let heaps: Vec<u64> = (0..count).map(|_| 1 + rng.below(9)).collect();
+                if let Ok(p) = game.heap_position(&heaps) {
                     return Ok(p);
                 }
                 // Games of one heap.
-                if let Ok(p) = game.parse_position(&(5 + rng.below(26)).to_string()) {
+                if let Ok(p) = game.heap_position(&[5 + rng.below(26)]) {
                     return Ok(p);
                 }
             }
@@ -592,65 +547,44 @@ impl Engine {
             "no_random_start",
             format!(
                 "random starts are for heap games; give a position for {} ({})",
-                game.spec(),
+                game.name(),
                 game.position_syntax()
             ),
         ))
     }
 
-    /// Solve a position.
+    /// Solve a position (without remoteness: callers that want it ask
+    /// for an [`AnalysisView`]).
     pub fn analyze(
         &self,
         game: &dyn Game,
-        position: &str,
+        position: &Position,
         convention: Convention,
     ) -> Result<Analysis, ApiError> {
-        game.analyze(position, convention, self.limits)
+        let options = AnalyzeOptions {
+            remoteness: false,
+            ..AnalyzeOptions::new(self.limits)
+        };
+        game.analyze_with(position, convention, &options)
             .map_err(game_error)
     }
 
-    /// The computer's move at `level`, as the terminal player chooses it.
-    fn computer_move(
-        &self,
-        game: &dyn Game,
-        position: &str,
-        convention: Convention,
-        level: Level,
-        rng: &mut SplitMix64,
-    ) -> Result<Option<MoveInfo>, ApiError> {
-        let moves = game.candidate_moves(position).map_err(position_error)?;
-        let mut candidates = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let after = match self.analyze(game, &mv.to_text, convention) {
-                Ok(a) => a,
-                Err(_) => {
-                    // Beyond the solver's limit: play on with a random
-                    // candidate rather than leave the game stuck.
-                    let all = game.candidate_moves(position).map_err(position_error)?;
-                    if all.is_empty() {
-                        return Ok(None);
-                    }
-                    let i = rng.below(all.len() as u64) as usize;
-                    return Ok(all.into_iter().nth(i));
-                }
-            };
-            let material = game.material(&mv.to_text).map_err(position_error)?;
-            candidates.push(Candidate {
-                outcome_after: after.outcome,
-                winning_replies: after.winning_moves.len(),
-                material_after: material,
-                mv,
-            });
-        }
-        Ok(strategy::choose(level, &candidates, rng))
+    /// The solver limits of this server.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// A stored position, parsed.
+    fn stored_position(&self, game: &dyn Game, text: &str) -> Result<Position, ApiError> {
+        game.parse(text).map_err(|e| stored("position", e))
     }
 
     /// Whether the game is over at its position, and who won.
     fn settle(&self, game: &dyn Game, record: &mut GameRecord) -> Result<(), ApiError> {
+        let position = self.stored_position(game, &record.position)?;
         let none_left = game
-            .legal_moves(&record.position)
-            .map_err(|e| stored("position", e))?
-            .is_empty();
+            .is_terminal(&position)
+            .map_err(|e| stored("position", e))?;
         if none_left {
             record.status = Status::Over;
             let convention = parse_convention(Some(&record.convention))?;
@@ -704,7 +638,17 @@ impl Engine {
             .map_err(|e| stored("level", e))?;
         let mut rng = SplitMix64::new(record.rng);
         while record.status == Status::Playing && record.to_move == seat {
-            match self.computer_move(game, &record.position, convention, level, &mut rng)? {
+            let position = self.stored_position(game, &record.position)?;
+            let chosen = nimatron::play::computer_move(
+                game,
+                &position,
+                convention,
+                level,
+                &mut rng,
+                self.limits,
+            )
+            .map_err(game_error)?;
+            match chosen {
                 Some(mv) => self.play(record, &mv, true, out),
                 None => break,
             }
@@ -739,10 +683,10 @@ impl Engine {
                         format!("a position is at most {MAX_POSITION_TEXT} characters"),
                     ));
                 }
-                game.parse_position(text).map_err(position_error)?
+                game.parse(text).map_err(position_error)?
             }
             (None, true) => self.random_start(game.as_ref())?,
-            (None, false) => game.start_position().ok_or_else(|| {
+            (None, false) => game.start().ok_or_else(|| {
                 ApiError::unprocessable(
                     "position_required",
                     format!(
@@ -753,7 +697,7 @@ impl Engine {
             })?,
         };
         self.check_size(game.as_ref(), &start)?;
-        if game.legal_moves(&start).map_err(position_error)?.is_empty() {
+        if game.is_terminal(&start).map_err(position_error)? {
             return Err(ApiError::unprocessable(
                 "no_moves",
                 format!(
@@ -806,9 +750,9 @@ impl Engine {
             mode,
             level: level.map(|l| l.name().to_string()),
             computer_seat: (mode == Mode::Computer).then_some(1),
-            start: start.clone(),
+            start: start.text().to_string(),
             first_seat,
-            position: start,
+            position: start.text().to_string(),
             to_move: first_seat,
             ply: 0,
             status: if mode == Mode::Online {
@@ -957,7 +901,8 @@ impl Engine {
             ));
         }
         let (_, game) = self.game(&record.spec)?;
-        let mv = game.parse_move(&record.position, &req.mv).map_err(|e| {
+        let position = self.stored_position(game.as_ref(), &record.position)?;
+        let mv = game.parse_move(&position, &req.mv).map_err(|e| {
             ApiError::unprocessable(
                 "illegal_move",
                 format!("illegal move '{}': {e}", req.mv.trim()),
@@ -998,15 +943,15 @@ impl Engine {
         record: &GameRecord,
         moves: &[MoveRecord],
     ) -> Result<GameView, ApiError> {
+        let position = self.stored_position(game, &record.position)?;
         let legal = if record.status == Status::Over {
             Vec::new()
         } else {
-            game.legal_moves(&record.position)
+            game.legal_moves(&position)
                 .map_err(|e| stored("position", e))?
         };
-        let value = game
-            .position_value(&record.position)
-            .map_err(|e| stored("position", e))?;
+        let value = game.value(&position).map_err(|e| stored("position", e))?;
+        let geometry = game.board(&position).map_err(|e| stored("position", e))?;
         let human = |taken| SeatView {
             seat: 0,
             kind: "human",
@@ -1037,17 +982,22 @@ impl Engine {
             first_seat: record.first_seat,
             position: record.position.clone(),
             heaps: heaps_of(&value),
-            rows_split: matches!(value, PositionValue::Heaps(_)) && splits_rows(game),
-            board: game
-                .render(&record.position)
-                .map_err(|e| stored("position", e))?,
+            rows_split: matches!(
+                geometry,
+                Board::Heaps {
+                    rows_split: true,
+                    ..
+                }
+            ),
+            board: game.render(&position).map_err(|e| stored("position", e))?,
+            geometry,
             to_move: record.to_move,
             ply: record.ply,
             status: record.status.name(),
             winner: record.winner,
             seats: [human(true), seat1],
             moves: moves.iter().map(PlayedMove::from).collect(),
-            legal_moves: legal.iter().map(MoveView::from_info).collect(),
+            legal_moves: legal,
             move_syntax: game.move_syntax(),
             position_syntax: game.position_syntax(),
             created_at: record.created_at,
@@ -1059,36 +1009,25 @@ impl Engine {
     pub fn analysis_view(
         &self,
         game: &dyn Game,
-        position: &str,
+        position: &Position,
         convention: Convention,
     ) -> Result<AnalysisView, ApiError> {
         self.check_size(game, position)?;
-        let a = self.analyze(game, position, convention)?;
-        let mut moves = Vec::new();
-        for m in game.legal_moves(position).map_err(position_error)? {
-            let after = self.analyze(game, &m.to_text, convention)?;
-            let mut v = MoveView::from_info(&m);
-            v.value = Some(if after.outcome == Outcome::P {
-                "winning"
-            } else {
-                "losing"
-            });
-            moves.push(v);
-        }
-        let nim_table = match (game.spec(), &a.position) {
-            (GameSpec::Nim, PositionValue::Heaps(heaps)) => Some(nim_table(heaps)),
+        let options = AnalyzeOptions {
+            every_move: true,
+            ..AnalyzeOptions::new(self.limits)
+        };
+        let analysis = game
+            .analyze_with(position, convention, &options)
+            .map_err(game_error)?;
+        let nim_table = match (analysis.details.nim, &analysis.position) {
+            (Some(_), PositionValue::Heaps(heaps)) if game.name() == "nim" => {
+                Some(nim_table(heaps))
+            }
             _ => None,
         };
         Ok(AnalysisView {
-            game: game.spec().to_string(),
-            convention: convention_name(convention).to_string(),
-            position: a.position_text.clone(),
-            outcome: a.outcome.to_string(),
-            grundy: a.grundy.map(|g| g.value()),
-            method: a.method.to_string(),
-            explanation: a.explanation.clone(),
-            winning_moves: a.winning_moves.iter().map(MoveView::from_info).collect(),
-            moves,
+            analysis,
             nim_table,
         })
     }
@@ -1103,7 +1042,7 @@ impl Engine {
                 format!("a position is at most {MAX_POSITION_TEXT} characters"),
             ));
         }
-        let position = game.parse_position(&req.position).map_err(position_error)?;
+        let position = game.parse(&req.position).map_err(position_error)?;
         self.analysis_view(game.as_ref(), &position, convention)
     }
 
@@ -1121,14 +1060,18 @@ impl Engine {
         let current = if record.status == Status::Over {
             None
         } else {
-            Some(self.analysis_view(game.as_ref(), &record.position, convention)?)
+            let position = self.stored_position(game.as_ref(), &record.position)?;
+            Some(self.analysis_view(game.as_ref(), &position, convention)?)
         };
         let mut history = Vec::with_capacity(moves.len());
         let mut outcome_of = HashMap::new();
         for m in &moves {
             for p in [&m.before, &m.after] {
                 if !outcome_of.contains_key(p) {
-                    let o = self.analyze(game.as_ref(), p, convention)?.outcome;
+                    let position = self.stored_position(game.as_ref(), p)?;
+                    let o = game
+                        .outcome(&position, convention, self.limits)
+                        .map_err(game_error)?;
                     outcome_of.insert(p.clone(), o);
                 }
             }
@@ -1184,16 +1127,18 @@ impl Engine {
                     .next()
                     .unwrap_or(entry.syntax);
                 let built = self.game(name).ok();
-                let start = built.as_ref().and_then(|(_, g)| g.start_position());
+                let start = built.as_ref().and_then(|(_, g)| g.start());
                 let heaps = built
                     .as_ref()
                     .and_then(|(_, g)| {
-                        let text = start
-                            .clone()
-                            .unwrap_or_else(|| g.description().example.to_string());
-                        g.position_value(&text).ok()
+                        let p = match &start {
+                            Some(p) => p.clone(),
+                            None => g.parse(g.description().example).ok()?,
+                        };
+                        g.value(&p).ok()
                     })
                     .is_some_and(|v| matches!(v, PositionValue::Heaps(_)));
+                let start = start.map(|p| p.text().to_string());
                 CatalogueItem {
                     syntax: entry.syntax,
                     summary: entry.summary,
@@ -1217,16 +1162,6 @@ impl Engine {
             })
             .collect()
     }
-}
-
-/// Whether some move from a single row of 12 leaves two or more rows: the
-/// game breaks rows (generic: asked of the game's own moves).
-fn splits_rows(game: &dyn Game) -> bool {
-    game.legal_moves("12").is_ok_and(|moves| {
-        moves.iter().any(|m| {
-            matches!(&m.to, PositionValue::Heaps(h) if h.iter().filter(|&&x| x > 0).count() >= 2)
-        })
-    })
 }
 
 fn write_error(e: WriteError) -> ApiError {

@@ -9,7 +9,6 @@
 //! the engine proves it. Other heap games (Nim, Wythoff, ...) get their values
 //! through the [`Game`] facade and a period only as observed.
 
-use nimatron::facade::PositionValue;
 use nimatron::sequence::GrundySequence;
 use nimatron::{Convention, Game, GameSpec, Outcome};
 use serde::{Deserialize, Serialize};
@@ -151,8 +150,9 @@ pub fn explore(engine: &Engine, q: &ExploreQuery) -> Result<Explore, ApiError> {
     }
     let convention = parse_convention(q.convention.as_deref())?;
     let heap_game = game
-        .position_value("1")
-        .is_ok_and(|v| matches!(v, PositionValue::Heaps(_)));
+        .heap_position(&[1])
+        .and_then(|p| game.value(&p))
+        .is_ok_and(|v| v.heaps().is_some());
     if !heap_game {
         return Err(ApiError::unprocessable(
             "not_a_heap_game",
@@ -263,7 +263,11 @@ fn from_sequence(seq: &GrundySequence, to: u64) -> Explore {
 fn grundy_values(engine: &Engine, game: &dyn Game, to: u64) -> (Vec<u64>, Option<String>) {
     let mut values = Vec::new();
     for n in 0..=to {
-        match engine.analyze(game, &n.to_string(), Convention::Normal) {
+        let position = match game.heap_position(&[n]) {
+            Ok(p) => p,
+            Err(e) => return (values, Some(format!("heap of {n}: {e}"))),
+        };
+        match engine.analyze(game, &position, Convention::Normal) {
             Ok(a) => match a.grundy {
                 Some(g) => values.push(g.value()),
                 None => {
@@ -290,10 +294,18 @@ fn p_positions(
     let mut sizes = vec![0u64; heaps];
     loop {
         let text = heap_text(&sizes);
-        let a = engine
-            .analyze(game, &text, convention)
-            .map_err(|e| format!("position '{text}': {}", e.message))?;
-        if a.outcome == Outcome::P {
+        let position = game
+            .heap_position(&sizes)
+            .map_err(|e| format!("position '{text}': {e}"))?;
+        let outcome = game
+            .outcome(&position, convention, engine.limits())
+            .map_err(|e| {
+                format!(
+                    "position '{text}': {}",
+                    crate::engine::game_error(e).message
+                )
+            })?;
+        if outcome == Outcome::P {
             out.push(sizes.clone());
         }
         // Next non-decreasing tuple.

@@ -465,7 +465,7 @@ fn analysis_explore_and_catalogue() {
     let moves = a["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 3 + 4 + 5);
     for m in moves {
-        let h = m["to_heaps"].as_array().unwrap();
+        let h = m["to"].as_array().unwrap();
         let x = h.iter().fold(0, |a, v| a ^ v.as_u64().unwrap());
         assert_eq!(m["value"] == "winning", x == 0, "{m}");
     }
@@ -567,7 +567,7 @@ fn row_splitting_games_say_so_and_place_the_parts_in_the_row() {
     let before = [1u64, 2, 4, 1];
     for m in reply["game"]["legal_moves"].as_array().unwrap() {
         let i = m["heap"].as_u64().unwrap() as usize;
-        let to: Vec<u64> = serde_json::from_value(m["to_heaps"].clone()).unwrap();
+        let to: Vec<u64> = serde_json::from_value(m["to"].clone()).unwrap();
         let tail = before.len() - i - 1;
         assert_eq!(to[..i], before[..i], "{m}");
         assert_eq!(to[to.len() - tail..], before[i + 1..], "{m}");

@@ -6,6 +6,7 @@
 mod common;
 
 use common::{TestServer, fresh_db};
+use nimatron::check::TextGame;
 use nimatron::{Game, GameSpec};
 use serde_json::{Value, json};
 
@@ -61,7 +62,7 @@ fn check_consistent(game: &dyn Game, g: &Value) {
         assert_eq!(m["seat"], seat, "{spec}: seats alternate: {m}");
         assert_eq!(m["before"], position.as_str(), "{spec}: {m}");
         let info = game
-            .parse_move(&position, m["notation"].as_str().unwrap())
+            .parse_move_text(&position, m["notation"].as_str().unwrap())
             .unwrap_or_else(|e| panic!("{spec}: stored move {m} is not legal: {e}"));
         assert_eq!(m["after"], info.to_text.as_str(), "{spec}: {m}");
         position = info.to_text;
@@ -69,7 +70,7 @@ fn check_consistent(game: &dyn Game, g: &Value) {
     }
     assert_eq!(g["position"], position.as_str(), "{spec}");
     assert_eq!(g["to_move"], seat, "{spec}");
-    let legal = game.legal_moves(&position).unwrap();
+    let legal = game.legal_moves_text(&position).unwrap();
     let over = legal.is_empty();
     assert_eq!(g["status"] == "over", over, "{spec}: {g}");
     if over {

@@ -4,7 +4,7 @@
 mod common;
 
 use common::TestServer;
-use nimatron::facade::{Adapter, Description, MoveError, Notation, PositionError, Theory};
+use nimatron::{Adapter, Description, MoveError, Notation, PositionError, Theory};
 use nimatron::{Game, GameSpec, Rules, SpecError};
 use serde_json::Value;
 

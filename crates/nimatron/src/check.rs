@@ -91,19 +91,6 @@ pub fn all_tuples(len: usize, max: u64) -> Vec<Vec<u64>> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::nim::Nim;
-
-    #[test]
-    fn nim_closed_form_agrees() {
-        let positions: Vec<Vec<u64>> = (1..=3).flat_map(|k| all_tuples(k, 5)).collect();
-        let checked = closed_form_agrees_with_search(&Nim, positions).unwrap();
-        assert_eq!(checked, 2 * (6 + 36 + 216));
-    }
-}
-
 /// A [`Game`](crate::Game) driven by position text, for tests and scripts
 /// that hold positions as strings: each call parses, then acts on the
 /// typed handle.
@@ -153,7 +140,11 @@ pub trait TextGame {
         game.candidate_moves(&game.parse(text)?)
     }
     /// A typed move, checked.
-    fn parse_move_text(&self, text: &str, input: &str) -> Result<crate::MoveInfo, crate::MoveError> {
+    fn parse_move_text(
+        &self,
+        text: &str,
+        input: &str,
+    ) -> Result<crate::MoveInfo, crate::MoveError> {
         let game = self.game();
         let p = game
             .parse(text)
@@ -198,5 +189,18 @@ where
 {
     fn game(&self) -> &dyn crate::Game {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::nim::Nim;
+
+    #[test]
+    fn nim_closed_form_agrees() {
+        let positions: Vec<Vec<u64>> = (1..=3).flat_map(|k| all_tuples(k, 5)).collect();
+        let checked = closed_form_agrees_with_search(&Nim, positions).unwrap();
+        assert_eq!(checked, 2 * (6 + 36 + 216));
     }
 }

@@ -84,7 +84,7 @@ pub trait Game: Send + Sync {
     /// Parse a position written in the game's notation.
     fn parse(&self, text: &str) -> Result<Position, PositionError>;
     /// A heap game's position from its heap sizes.
-    fn from_heaps(&self, heaps: &[u64]) -> Result<Position, PositionError> {
+    fn heap_position(&self, heaps: &[u64]) -> Result<Position, PositionError> {
         let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
         self.parse(&words.join(" "))
     }
@@ -312,6 +312,11 @@ where
         limits: Limits,
         states: usize,
     ) -> Option<Remoteness> {
+        // A position with more material than the budget has states is
+        // beyond the search (one expansion may list billions of moves).
+        if self.game.material(p) > states as u64 {
+            return self.game.moves_left_bound(p).map(Remoteness::AtMost);
+        }
         let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         let slot = match convention {
             Convention::Normal => &mut tables.remote_normal,

@@ -71,7 +71,11 @@ fn move_notation_and_errors() {
         ("7-1", "__...___"),
         ("8-1", "__..._._"),
     ] {
-        assert_eq!(g.parse_move_text(ring, typed).unwrap().to_text, to, "{typed}");
+        assert_eq!(
+            g.parse_move_text(ring, typed).unwrap().to_text,
+            to,
+            "{typed}"
+        );
     }
     assert_eq!(g.parse_move_text(ring, "7-1").unwrap().notation, "7-1");
     for (typed, says) in [

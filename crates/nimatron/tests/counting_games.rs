@@ -136,7 +136,11 @@ fn the_seeds_100_game() {
 fn typed_moves_and_bad_positions() {
     let g = game("twenty-one");
     for typed in ["8", "say 8", "+3", "add 3"] {
-        assert_eq!(g.parse_move_text("5", typed).unwrap().to_text, "8", "{typed}");
+        assert_eq!(
+            g.parse_move_text("5", typed).unwrap().to_text,
+            "8",
+            "{typed}"
+        );
     }
     let e = g.parse_move_text("18", "21").unwrap_err().to_string();
     assert!(e.contains("loses on the spot"), "{e}");

@@ -801,10 +801,10 @@ impl Theory for Board {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::TextGame;
     use super::*;
-    use crate::solve::OutcomeSearch;
     use crate::Adapter;
+    use crate::check::TextGame;
+    use crate::solve::OutcomeSearch;
     use std::collections::{HashMap, HashSet};
 
     fn spec(dims: &[usize]) -> crate::GameSpec {

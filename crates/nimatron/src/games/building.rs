@@ -469,10 +469,10 @@ impl Theory for Building {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::TextGame;
     use super::*;
-    use crate::check::closed_form_agrees_with_search;
     use crate::Adapter;
+    use crate::check::TextGame;
+    use crate::check::closed_form_agrees_with_search;
 
     fn all_positions(stones: u64, piles: usize) -> Vec<BuildingPosition> {
         let mut out = Vec::new();

@@ -418,10 +418,10 @@ impl Theory for CandyNim {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::TextGame;
     use super::*;
-    use crate::check::{all_tuples, closed_form_agrees_with_search};
     use crate::Adapter;
+    use crate::check::TextGame;
+    use crate::check::{all_tuples, closed_form_agrees_with_search};
 
     /// Plain recursion on the heaps as given (no sorting, no memo):
     /// (candies of the player to move, candies of the opponent).

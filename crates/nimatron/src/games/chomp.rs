@@ -299,10 +299,10 @@ impl Theory for Chomp {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::TextGame;
     use super::*;
-    use crate::solve::{GrundySolver, Limits};
     use crate::Adapter;
+    use crate::check::TextGame;
+    use crate::solve::{GrundySolver, Limits};
     use std::collections::HashMap;
 
     /// Squares as a bitmask over a 4x5 grid; the poisoned square is a legal

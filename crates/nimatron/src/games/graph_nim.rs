@@ -372,11 +372,11 @@ impl Theory for GraphNim {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::TextGame;
     use super::*;
+    use crate::Adapter;
+    use crate::check::TextGame;
     use crate::solve::{GrundySolver, Limits, OutcomeSearch};
     use crate::strategy::SplitMix64;
-    use crate::Adapter;
     use std::collections::{HashMap, HashSet};
 
     type Plain = (Vec<u64>, usize);

@@ -377,11 +377,11 @@ impl Theory for NodeKayles {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::TextGame;
     use super::*;
+    use crate::Adapter;
+    use crate::check::TextGame;
     use crate::solve::OutcomeSearch;
     use crate::strategy::SplitMix64;
-    use crate::Adapter;
     use std::collections::{HashMap, HashSet};
 
     fn spec() -> crate::GameSpec {

@@ -19,8 +19,10 @@ use crate::games::heaps;
 use crate::sequence::{GrundySequence, HeapGame, Period, SequenceOptions, grundy_sequence};
 use crate::sequence::{Rule, TakeBreak};
 use crate::solve::{Limits, SolveError};
+use crate::{
+    Board, Description, Element, MoveError, Notation, PositionError, PositionValue, Theory, Verdict,
+};
 use crate::{Convention, Nimber, Outcome, Rules};
-use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
 
 /// A move: take `take` objects from heap `heap`, leaving `parts` (the
 /// non-empty heaps that remain of it, in non-decreasing order).
@@ -397,6 +399,48 @@ impl Notation for TakeBreakGame {
     }
     fn heap_move(&self, _position: &Vec<u64>, mv: &SplitMove) -> Option<(usize, u64)> {
         Some((mv.heap, mv.take))
+    }
+    /// Rows split when some move leaves two parts of one row.
+    fn board(&self, position: &Vec<u64>) -> Board {
+        Board::Heaps {
+            heaps: position.clone(),
+            rows_split: self
+                .heap_moves(12)
+                .iter()
+                .any(|(_, parts)| parts.len() >= 2),
+            all_heaps_move: false,
+        }
+    }
+    /// The run taken lies after the first part (from the end when one
+    /// part is left); a pure split is the gap after the first part.
+    fn touches(&self, position: &Vec<u64>, mv: &SplitMove) -> Vec<Element> {
+        let n = position.get(mv.heap).copied().unwrap_or(0);
+        let left = if mv.parts.len() >= 2 {
+            mv.parts[0]
+        } else {
+            n - mv.take
+        };
+        if mv.take == 0 {
+            vec![Element::Gap {
+                heap: mv.heap,
+                index: left,
+            }]
+        } else {
+            vec![Element::Objects {
+                heap: mv.heap,
+                start: left,
+                count: mv.take,
+            }]
+        }
+    }
+    fn moves_left_bound(&self, position: &Vec<u64>) -> Option<u64> {
+        // 3 × objects − rows falls with every move: a move takes k ≥ 1
+        // objects and adds at most 2 rows, or takes none and adds a row.
+        Some(
+            position
+                .iter()
+                .fold(0u64, |a, &h| a.saturating_add(h.saturating_mul(3))),
+        )
     }
     fn render(&self, position: &Vec<u64>) -> String {
         heaps::render_heaps(position)

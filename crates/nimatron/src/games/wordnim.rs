@@ -491,8 +491,8 @@ impl Theory for Wordnim {
 
 #[cfg(test)]
 mod tests {
-    use crate::check::TextGame;
     use super::*;
+    use crate::check::TextGame;
     use crate::solve::OutcomeSearch;
     use crate::strategy::SplitMix64;
     use std::collections::HashSet;
