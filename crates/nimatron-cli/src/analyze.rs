@@ -187,7 +187,10 @@ fn write_analysis_text(out: &mut impl Write, a: &Analysis) -> io::Result<()> {
     if let Some(r) = a.remoteness {
         writeln!(out, "Remoteness: {}", remoteness_words(a.outcome, r))?;
     }
-    writeln!(out, "Method: {}", a.method)?;
+    match a.method.states() {
+        Some(n) => writeln!(out, "Method: {} ({n} stored)", a.method)?,
+        None => writeln!(out, "Method: {}", a.method)?,
+    }
     if a.winning_moves_total == 0 {
         writeln!(out, "Winning moves: none")?;
         return Ok(());

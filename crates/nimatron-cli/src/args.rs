@@ -126,6 +126,7 @@ pub enum First {
     Random,
 }
 
+/// Who plays the other side in `nimatron play`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opponent {
     /// Nimatron plays the other side.

@@ -17,13 +17,21 @@ use crate::bad_input;
 
 /// Everything that stays fixed during one game.
 pub struct Setup {
+    /// The game: any [`Game`], from the catalogue or not.
     pub game: Box<dyn Game>,
+    /// Normal or misère play.
     pub convention: Convention,
+    /// The position play starts from.
     pub start: Position,
+    /// Whether the person (player 1 against a friend) moves first.
     pub human_first: bool,
+    /// The computer or a friend.
     pub opponent: Opponent,
+    /// The computer's level.
     pub level: Level,
+    /// Seeds the computer's choices, for games that replay exactly.
     pub seed: u64,
+    /// Bounds on the solvers' work per move.
     pub limits: Limits,
 }
 

@@ -22,8 +22,9 @@ use crate::db::{GameRecord, Mode, MoveRecord, Status, Store, WriteError};
 use crate::error::ApiError;
 use crate::token;
 
-/// Builds the game a spec names (normally `GameSpec::build`).
-pub type Builder = fn(&GameSpec) -> Result<Box<dyn Game>, SpecError>;
+/// A game outside the catalogue that the server plays under its own name:
+/// the name and a function that builds it.
+pub type CustomGame = (&'static str, fn() -> Box<dyn Game>);
 
 /// The most material (objects, cells...) a position may hold in the web app,
 /// so that boards stay drawable and move lists stay short.
@@ -48,7 +49,7 @@ pub fn now_ms() -> i64 {
 /// The state shared by every request.
 pub struct Engine {
     store: Store,
-    builder: Builder,
+    custom: Vec<CustomGame>,
     limits: Limits,
     games: Mutex<HashMap<String, Arc<dyn Game>>>,
     sequences: Mutex<HashMap<(String, u64), Arc<GrundySequence>>>,
@@ -431,10 +432,10 @@ fn seat_for_token(game: &GameRecord, token: Option<&str>) -> Result<Option<u8>, 
 
 impl Engine {
     /// An engine over this store.
-    pub fn new(store: Store, builder: Builder, limits: Limits) -> Engine {
+    pub fn new(store: Store, custom: Vec<CustomGame>, limits: Limits) -> Engine {
         Engine {
             store,
-            builder,
+            custom,
             limits,
             games: Mutex::new(HashMap::new()),
             sequences: Mutex::new(HashMap::new()),
@@ -448,15 +449,27 @@ impl Engine {
     }
 
     /// Parse a spec and build its game (cached, so solver tables persist).
-    pub fn game(&self, spec_text: &str) -> Result<(GameSpec, Arc<dyn Game>), ApiError> {
+    /// A custom game is found by its name; a catalogue game by its spec,
+    /// which is returned too.
+    pub fn game(&self, spec_text: &str) -> Result<(Option<GameSpec>, Arc<dyn Game>), ApiError> {
         if spec_text.len() > 200 {
             return Err(ApiError::bad_request(
                 "bad_spec",
                 "a game spec is at most 200 characters",
             ));
         }
-        let spec: GameSpec = spec_text.parse().map_err(spec_error)?;
-        let key = spec.to_string();
+        let custom = self
+            .custom
+            .iter()
+            .find(|(name, _)| name.eq_ignore_ascii_case(spec_text.trim()));
+        let (spec, key) = match custom {
+            Some((name, _)) => (None, name.to_string()),
+            None => {
+                let spec: GameSpec = spec_text.parse().map_err(spec_error)?;
+                let key = spec.to_string();
+                (Some(spec), key)
+            }
+        };
         if let Some(g) = self
             .games
             .lock()
@@ -465,7 +478,11 @@ impl Engine {
         {
             return Ok((spec, g.clone()));
         }
-        let built: Arc<dyn Game> = Arc::from((self.builder)(&spec).map_err(spec_error)?);
+        let built: Arc<dyn Game> = match (custom, &spec) {
+            (Some((_, build)), _) => Arc::from(build()),
+            (None, Some(spec)) => Arc::from(spec.build().map_err(spec_error)?),
+            (None, None) => return Err(ApiError::internal("no game was built")),
+        };
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         if games.len() >= GAME_CACHE {
             games.clear();
@@ -661,7 +678,8 @@ impl Engine {
     /// Create a game; the creator holds seat 0.
     pub fn create(&self, req: NewGame) -> Result<SeatGrant, ApiError> {
         let spec_text = req.game.as_deref().unwrap_or("nim");
-        let (spec, game) = self.game(spec_text)?;
+        let (_, game) = self.game(spec_text)?;
+        let spec = game.name();
         let convention = parse_convention(req.convention.as_deref())?;
         if !game.conventions().contains(&convention) {
             return Err(ApiError::unprocessable(
@@ -1142,7 +1160,7 @@ impl Engine {
                 CatalogueItem {
                     syntax: entry.syntax,
                     summary: entry.summary,
-                    spec: built.as_ref().map(|(s, _)| s.to_string()),
+                    spec: built.as_ref().map(|(_, g)| g.name()),
                     playable: built.is_some(),
                     heaps,
                     start,

@@ -157,13 +157,16 @@ pub fn explore(engine: &Engine, q: &ExploreQuery) -> Result<Explore, ApiError> {
         return Err(ApiError::unprocessable(
             "not_a_heap_game",
             format!(
-                "{spec} is not a heap game: Explore shows heap games ({})",
+                "{} is not a heap game: Explore shows heap games ({})",
+                game.name(),
                 game.position_syntax()
             ),
         ));
     }
     let sequence = match &spec {
-        GameSpec::Heap(heap_game) => Some(engine.grundy_sequence(heap_game, to.max(SEQUENCE_TO))),
+        Some(GameSpec::Heap(heap_game)) => {
+            Some(engine.grundy_sequence(heap_game, to.max(SEQUENCE_TO)))
+        }
         _ => None,
     };
     let (p_positions, p_positions_error) =
@@ -205,7 +208,7 @@ pub fn explore(engine: &Engine, q: &ExploreQuery) -> Result<Explore, ApiError> {
             }
         }
     };
-    out.game = spec.to_string();
+    out.game = game.name();
     out.heaps = heaps;
     out.max = max;
     out.convention = match convention {

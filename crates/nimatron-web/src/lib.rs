@@ -31,15 +31,15 @@ use std::sync::Arc;
 use nimatron::solve::Limits;
 
 pub use db::Durability;
-pub use engine::Builder;
+pub use engine::CustomGame;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The SQLite file (created if missing).
     pub db: PathBuf,
-    /// How games are built from specs (normally `GameSpec::build`).
-    pub builder: Builder,
+    /// Games outside the catalogue, served under their own names.
+    pub custom_games: Vec<CustomGame>,
     /// The most positions a solver stores for one request.
     pub limits: Limits,
     /// How hard each commit works to survive.
@@ -51,7 +51,7 @@ impl Config {
     pub fn new(db: impl Into<PathBuf>) -> Config {
         Config {
             db: db.into(),
-            builder: nimatron::games::build,
+            custom_games: Vec::new(),
             // A request never searches for long: 500 000 positions or 5 s.
             limits: Limits::states(500_000).with_time(std::time::Duration::from_secs(5)),
             durability: Durability::default(),
@@ -93,7 +93,11 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
-    let engine = Arc::new(engine::Engine::new(store, config.builder, config.limits));
+    let engine = Arc::new(engine::Engine::new(
+        store,
+        config.custom_games.clone(),
+        config.limits,
+    ));
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let app = api::AppState {
         engine,

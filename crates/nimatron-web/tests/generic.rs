@@ -1,11 +1,14 @@
-//! Games that are not drawn as heaps work through the same API: a game
-//! with text positions, injected through the server's game builder.
+//! Games outside the catalogue work through the same API, registered under
+//! their own names: a game with text positions, and Staircase Nim from the
+//! library's `custom_game` example.
 
 mod common;
+#[path = "../../nimatron/examples/custom_game/staircase.rs"]
+mod staircase;
 
 use common::TestServer;
 use nimatron::{Adapter, Description, MoveError, Notation, PositionError, Theory};
-use nimatron::{Game, GameSpec, Rules, SpecError};
+use nimatron::{Game, Rules};
 use serde_json::Value;
 
 /// A line of coins written `coins:N`; take one or two from the end.
@@ -71,22 +74,23 @@ impl Theory for Coins {
     }
 }
 
-fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
-    match spec {
-        GameSpec::TwentyOne { .. } => Ok(Box::new(Adapter::new(spec.clone(), Coins))),
-        other => nimatron::games::build(other),
-    }
+fn coins() -> Box<dyn Game> {
+    Box::new(Adapter::new("coins", Coins))
+}
+
+fn staircase() -> Box<dyn Game> {
+    Box::new(Adapter::new("staircase", staircase::Staircase))
 }
 
 #[test]
 fn a_text_position_game_plays_and_analyses_through_the_api() {
     let mut config = nimatron_web::Config::new(common::fresh_db("generic"));
-    config.builder = build;
+    config.custom_games = vec![("coins", coins), ("staircase", staircase)];
     let server = TestServer::start_with(config);
     let (id, token, reply) =
-        server.create(r#"{"game":"twenty-one","position":"coins:10","first":"you"}"#);
+        server.create(r#"{"game":"coins","position":"coins:10","first":"you"}"#);
     let mut game: Value = reply["game"].clone();
-    assert_eq!(game["game"], "twenty-one:3,21");
+    assert_eq!(game["game"], "coins");
     assert!(game["heaps"].is_null(), "text positions are not heaps");
     assert_eq!(game["legal_moves"].as_array().unwrap().len(), 2);
     // g(n) = n mod 3: take n mod 3 and the perfect computer must lose.
@@ -101,21 +105,68 @@ fn a_text_position_game_plays_and_analyses_through_the_api() {
     let (status, err) = server.play(&id, &token, "1");
     assert_eq!(status, 409, "{err}");
 
-    let (status, a) = server.post(
-        "/api/analyze",
-        r#"{"game":"twenty-one","position":"coins:7"}"#,
-    );
+    let (status, a) = server.post("/api/analyze", r#"{"game":"coins","position":"coins:7"}"#);
     assert_eq!(status, 200, "{a}");
     assert_eq!(a["grundy"], 1);
     assert_eq!(a["winning_moves"][0]["notation"], "1");
     assert!(a["nim_table"].is_null());
-    let (status, err) = server.post(
-        "/api/analyze",
-        r#"{"game":"twenty-one","position":"7 coins"}"#,
-    );
+    let (status, err) = server.post("/api/analyze", r#"{"game":"coins","position":"7 coins"}"#);
     assert_eq!(status, 422, "{err}");
     assert_eq!(err["error"]["code"], "bad_position");
-    let (status, err) = server.get("/api/explore?game=twenty-one");
+    let (status, err) = server.get("/api/explore?game=coins");
     assert_eq!(status, 422, "{err}");
     assert_eq!(err["error"]["code"], "not_a_heap_game");
+}
+
+#[test]
+fn a_developers_own_game_is_served_with_a_board_and_remoteness() {
+    let mut config = nimatron_web::Config::new(common::fresh_db("staircase"));
+    config.custom_games = vec![("staircase", staircase)];
+    let server = TestServer::start_with(config);
+    let (id, token, reply) = server
+        .create(r#"{"game":"staircase","position":"3 0 2 1","first":"you","opponent":"computer"}"#);
+    let mut game: Value = reply["game"].clone();
+    assert_eq!(game["game"], "staircase");
+    assert_eq!(game["geometry"]["kind"], "heaps", "{game}");
+    assert_eq!(game["heaps"], serde_json::json!([3, 0, 2, 1]));
+    // Play the theory's move (odd steps' nim-sum 0) until the end.
+    while game["status"] == "playing" {
+        let steps: Vec<u64> = serde_json::from_value(game["heaps"].clone()).unwrap();
+        let mv = game["legal_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| {
+                let to: Vec<u64> = serde_json::from_value(m["to"].clone()).unwrap();
+                staircase::odd_step_nim_sum(&to) == 0
+            })
+            .unwrap_or_else(|| panic!("the theory has a move from {steps:?}"));
+        let (status, reply) = server.play(&id, &token, mv["notation"].as_str().unwrap());
+        assert_eq!(status, 200, "{reply}");
+        game = reply["game"].clone();
+    }
+    assert_eq!(game["winner"], 0, "{game}");
+    let (status, a) = server.post(
+        "/api/analyze",
+        r#"{"game":"staircase","position":"3 0 2 1"}"#,
+    );
+    assert_eq!(status, 200, "{a}");
+    assert_eq!(a["outcome"], "N");
+    assert_eq!(a["remoteness"]["exact"], true, "{a}");
+    let moves = a["moves"].as_array().unwrap();
+    assert!(
+        moves
+            .iter()
+            .all(|m| m["remoteness"]["moves"].as_u64().is_some()),
+        "{a}"
+    );
+    let (status, e) = server.post("/api/analyze", r#"{"game":"staircase","position":"x"}"#);
+    assert_eq!(status, 422, "{e}");
+    assert!(
+        e["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("coins on steps"),
+        "{e}"
+    );
 }

@@ -161,17 +161,23 @@ pub enum Method {
     },
 }
 
+impl Method {
+    /// The positions (or components) a solver had stored: its work, which
+    /// depends on what earlier calls left in its tables.
+    pub fn states(&self) -> Option<usize> {
+        match self {
+            Method::ClosedForm(_) => None,
+            Method::Grundy { states } | Method::Search { states } => Some(*states),
+        }
+    }
+}
+
 impl fmt::Display for Method {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Method::ClosedForm(name) => write!(f, "closed form: {name}"),
-            Method::Grundy { states } => {
-                write!(
-                    f,
-                    "Sprague–Grundy values by memoised mex ({states} components stored)"
-                )
-            }
-            Method::Search { states } => write!(f, "exhaustive search ({states} positions stored)"),
+            Method::Grundy { .. } => f.write_str("Sprague–Grundy values by memoised mex"),
+            Method::Search { .. } => f.write_str("exhaustive search"),
         }
     }
 }
@@ -382,6 +388,9 @@ mod json {
                 m.serialize_entry("moves", moves)?;
             }
             m.serialize_entry("method", &self.method.to_string())?;
+            if let Some(states) = self.method.states() {
+                m.serialize_entry("states", &states)?;
+            }
             m.serialize_entry("explanation", &self.explanation)?;
             if let Some(candy) = &self.details.candy {
                 m.serialize_entry("candy", candy)?;

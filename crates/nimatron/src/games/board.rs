@@ -702,6 +702,29 @@ impl Notation for Board {
     fn move_syntax(&self) -> &'static str {
         "cells are 1-based coordinates in the order of the spec's sides (row,column on a 2-D board; layer,row,column in 3-D); '2,1-2,3' removes the pieces from 2,1 to 2,3 along one line, '2,2' removes one piece"
     }
+    fn board(&self, p: &Pattern) -> crate::Board {
+        let dims: Vec<usize> = p.dims().iter().map(|&d| d as usize).collect();
+        crate::Board::Grid {
+            cells: (0..p.cells()).map(|i| p.has(i)).collect(),
+            dims,
+            poisoned: None,
+        }
+    }
+    /// The pieces removed, cell by cell along the move's axis.
+    fn touches(&self, p: &Pattern, mv: &Removal) -> Vec<crate::Element> {
+        let ndim = p.dims().len();
+        let first = p.coords(mv.start);
+        (0..mv.count)
+            .map(|k| {
+                let mut at: Vec<usize> = first[..ndim].to_vec();
+                at[mv.axis] += k;
+                crate::Element::Cell { at }
+            })
+            .collect()
+    }
+    fn moves_left_bound(&self, p: &Pattern) -> Option<u64> {
+        Some(u64::from(p.pieces()))
+    }
 }
 
 /// The separator before line `j` (lines run along the last axis): 1

@@ -320,6 +320,10 @@ impl Notation for CandyNim {
     fn move_syntax(&self) -> &'static str {
         "'A 2', 'a2' or 'take 2 from A' take 2 candies from heap A; 'A all' empties heap A"
     }
+    /// Every move removes at least one object.
+    fn moves_left_bound(&self, heaps: &Vec<u64>) -> Option<u64> {
+        Some(heaps.iter().fold(0u64, |a, &h| a.saturating_add(h)))
+    }
 }
 
 impl Theory for CandyNim {

@@ -240,6 +240,28 @@ impl Notation for Chomp {
     fn move_syntax(&self) -> &'static str {
         "'2 3' bites the square at row 2, column 3 (rows count up from the poisoned row 1, columns right from the poisoned column 1) and everything above and to its right"
     }
+    /// Row 0 (the poisoned row) first; a cell is on the board while its
+    /// row is longer than its column.
+    fn board(&self, rows: &Vec<u8>) -> crate::Board {
+        let mut cells = Vec::with_capacity(self.rows * self.columns);
+        for r in 0..self.rows {
+            let len = rows.get(r).copied().unwrap_or(0) as usize;
+            cells.extend((0..self.columns).map(|c| c < len));
+        }
+        crate::Board::Grid {
+            dims: vec![self.rows, self.columns],
+            cells,
+            poisoned: Some(vec![0, 0]),
+        }
+    }
+    fn touches(&self, _rows: &Vec<u8>, bite: &Bite) -> Vec<crate::Element> {
+        vec![crate::Element::Cell {
+            at: vec![bite.row, bite.column],
+        }]
+    }
+    fn moves_left_bound(&self, rows: &Vec<u8>) -> Option<u64> {
+        Some(rows.iter().map(|&r| u64::from(r)).sum())
+    }
 }
 
 impl Theory for Chomp {

@@ -664,6 +664,22 @@ impl Notation for Circular {
     fn move_syntax(&self) -> &'static str {
         "the places to take, numbered 1 to n clockwise: '3' takes place 3, '3-5' places 3, 4 and 5, '9-1' places 9, 10 and 1 across the join (also 'take 3 4 5'); the objects must be adjacent"
     }
+    fn board(&self, ring: &Ring) -> crate::Board {
+        crate::Board::Ring {
+            objects: ring.0.clone(),
+        }
+    }
+    fn touches(&self, ring: &Ring, mv: &Take) -> Vec<crate::Element> {
+        let n = ring.0.len().max(1);
+        (0..mv.len)
+            .map(|k| crate::Element::Place {
+                index: (mv.start + k) % n,
+            })
+            .collect()
+    }
+    fn moves_left_bound(&self, ring: &Ring) -> Option<u64> {
+        Some(ring.objects() as u64)
+    }
 }
 
 impl Theory for Circular {

@@ -403,6 +403,22 @@ impl Notation for Fibonacci {
     fn move_syntax(&self) -> &'static str {
         "'take 3' or '3' takes 3 objects (at most twice the previous take; the first move may take anything but the whole heap)"
     }
+    /// A heap counted down, with the most the next move may take.
+    fn board(&self, p: &FibPosition) -> crate::Board {
+        crate::Board::Counter {
+            value: p.heap,
+            target: 0,
+            min_step: 1,
+            max_step: p.limit.min(p.heap),
+            adds: false,
+        }
+    }
+    fn touches(&self, _p: &FibPosition, take: &u64) -> Vec<crate::Element> {
+        vec![crate::Element::Step { amount: *take }]
+    }
+    fn moves_left_bound(&self, p: &FibPosition) -> Option<u64> {
+        Some(p.heap)
+    }
 }
 
 impl Theory for Fibonacci {

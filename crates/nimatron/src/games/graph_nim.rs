@@ -319,6 +319,38 @@ impl Notation for GraphNim {
     fn move_syntax(&self) -> &'static str {
         "'b 2' moves the token to the neighbour b, leaving weight 2 on the edge it crosses (any weight below the present one); 'b' alone when the edge has weight 1"
     }
+    fn board(&self, g: &TokenGraph) -> crate::Board {
+        crate::Board::Graph {
+            vertices: (0..g.order)
+                .map(|i| crate::geometry::Vertex {
+                    label: g.name(i),
+                    present: true,
+                })
+                .collect(),
+            edges: g
+                .edges
+                .iter()
+                .map(|&(from, to, weight)| crate::geometry::Edge {
+                    from,
+                    to,
+                    weight: Some(weight),
+                })
+                .collect(),
+            token: Some(g.token),
+        }
+    }
+    /// The vertex the token goes to and the edge it uses.
+    fn touches(&self, g: &TokenGraph, mv: &TokenMove) -> Vec<crate::Element> {
+        let (a, b) = (g.token.min(mv.to), g.token.max(mv.to));
+        let mut out = vec![crate::Element::Vertex { index: mv.to }];
+        if let Some(e) = g.edges.iter().position(|&(i, j, _)| (i, j) == (a, b)) {
+            out.push(crate::Element::Edge { index: e });
+        }
+        out
+    }
+    fn moves_left_bound(&self, g: &TokenGraph) -> Option<u64> {
+        Some(g.edges.iter().map(|e| e.2).sum())
+    }
 }
 
 impl Theory for GraphNim {

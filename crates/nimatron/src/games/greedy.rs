@@ -365,6 +365,10 @@ impl Notation for Greedy {
     fn move_syntax(&self) -> &'static str {
         "'A 2' or 'take 2 from A' take 2 from heap A, which must be a largest heap; 'A all' empties it"
     }
+    /// Every move removes at least one object.
+    fn moves_left_bound(&self, heaps: &Vec<u64>) -> Option<u64> {
+        Some(heaps.iter().fold(0u64, |a, &h| a.saturating_add(h)))
+    }
 }
 
 impl Theory for Greedy {

@@ -184,6 +184,23 @@ impl Notation for Hundred {
     fn move_syntax(&self) -> &'static str {
         counting::MOVE_SYNTAX
     }
+    fn board(&self, total: &u64) -> crate::Board {
+        crate::Board::Counter {
+            value: *total,
+            target: self.target,
+            min_step: 1,
+            max_step: self.max_add.min(self.target.saturating_sub(*total)),
+            adds: true,
+        }
+    }
+    fn touches(&self, total: &u64, say: &Say) -> Vec<crate::Element> {
+        vec![crate::Element::Step {
+            amount: say.total - total,
+        }]
+    }
+    fn moves_left_bound(&self, total: &u64) -> Option<u64> {
+        Some(self.target.saturating_sub(*total))
+    }
 }
 
 impl Theory for Hundred {

@@ -456,6 +456,23 @@ impl Notation for Moore {
     fn move_syntax(&self) -> &'static str {
         "one to K heap moves separated by commas: 'A 2, C 1' takes 2 from heap A and 1 from heap C; 'B all' empties heap B"
     }
+    /// Every move removes at least one object.
+    fn moves_left_bound(&self, heaps: &Vec<u64>) -> Option<u64> {
+        Some(heaps.iter().fold(0u64, |a, &h| a.saturating_add(h)))
+    }
+    /// The run taken from the end of each heap reduced.
+    fn touches(&self, heaps: &Vec<u64>, mv: &MooreMove) -> Vec<crate::Element> {
+        mv.takes
+            .iter()
+            .map(|t| {
+                crate::geometry::take_from_end(
+                    t.heap,
+                    heaps.get(t.heap).copied().unwrap_or(0),
+                    t.take,
+                )
+            })
+            .collect()
+    }
 }
 
 /// The heaps in binary with each column's count of 1s mod K + 1.

@@ -307,6 +307,38 @@ impl Notation for NodeKayles {
     fn move_syntax(&self) -> &'static str {
         "the name of a vertex, e.g. '3' or 'remove 3': it goes, with every vertex next to it"
     }
+    fn board(&self, g: &Graph) -> crate::Board {
+        let n = g.order();
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                if g.adjacent(i, j) {
+                    edges.push(crate::geometry::Edge {
+                        from: i,
+                        to: j,
+                        weight: None,
+                    });
+                }
+            }
+        }
+        crate::Board::Graph {
+            vertices: (0..n)
+                .map(|i| crate::geometry::Vertex {
+                    label: g.name(i),
+                    present: true,
+                })
+                .collect(),
+            edges,
+            token: None,
+        }
+    }
+    /// The vertex chosen (its neighbours go with it).
+    fn touches(&self, _g: &Graph, v: &usize) -> Vec<crate::Element> {
+        vec![crate::Element::Vertex { index: *v }]
+    }
+    fn moves_left_bound(&self, g: &Graph) -> Option<u64> {
+        Some(g.order() as u64)
+    }
 }
 
 impl Theory for NodeKayles {

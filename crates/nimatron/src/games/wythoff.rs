@@ -388,6 +388,34 @@ impl Notation for Wythoff {
     fn move_syntax(&self) -> &'static str {
         "'A 2' or 'take 2 from A' take 2 from heap A; 'all 2' or 'take 2 from all' take 2 from every heap"
     }
+    fn board(&self, heaps: &Vec<u64>) -> crate::Board {
+        crate::Board::Heaps {
+            heaps: heaps.clone(),
+            rows_split: false,
+            all_heaps_move: true,
+        }
+    }
+    /// One heap's end, or the same run from the end of every heap.
+    fn touches(&self, heaps: &Vec<u64>, mv: &WythoffMove) -> Vec<crate::Element> {
+        match mv {
+            WythoffMove::Heap(m) => vec![crate::geometry::take_from_end(
+                m.heap,
+                heaps.get(m.heap).copied().unwrap_or(0),
+                m.take,
+            )],
+            WythoffMove::All { take } => std::iter::once(crate::Element::AllHeaps)
+                .chain(
+                    heaps
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &h)| crate::geometry::take_from_end(i, h, *take)),
+                )
+                .collect(),
+        }
+    }
+    fn moves_left_bound(&self, heaps: &Vec<u64>) -> Option<u64> {
+        Some(heaps.iter().fold(0u64, |a, &h| a.saturating_add(h)))
+    }
 }
 
 fn pair_list(convention: Convention) -> String {

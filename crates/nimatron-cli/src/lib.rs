@@ -1,0 +1,95 @@
+//! The `nimatron` command as a library: [`main`] parses flags, runs the
+//! command and maps errors to exit codes (0 success, 2 bad input, 1
+//! anything else). [`play`] is the terminal game loop, open to any
+//! [`Game`](nimatron::Game), including one outside the catalogue.
+
+mod analyze;
+mod args;
+mod census;
+mod census_format;
+mod games;
+mod grundy;
+pub mod play;
+mod positions;
+mod quotient;
+mod serve;
+
+pub use args::Opponent;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+pub use args::Cli;
+use args::Command;
+
+/// An error in what the user gave us: exit code 2.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl std::fmt::Display for BadInput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// The solver limits from `--max-states` and `--max-seconds`.
+pub fn limits(max_states: usize, max_seconds: f64) -> anyhow::Result<nimatron::solve::Limits> {
+    if !(max_seconds.is_finite() && max_seconds > 0.0 && max_seconds <= 1e9) {
+        return Err(bad_input(format!(
+            "--max-seconds {max_seconds} is not a time limit: give a positive number of seconds"
+        )));
+    }
+    Ok(nimatron::solve::Limits::states(max_states)
+        .with_time(std::time::Duration::from_secs_f64(max_seconds)))
+}
+
+/// Shorthand for a bad-input error.
+pub fn bad_input(message: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(BadInput(message.into()))
+}
+
+/// Run one parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Analyze(a) => analyze::run(a),
+        Command::Positions(p) => positions::run(p),
+        Command::Play(p) => play::run(p),
+        Command::Grundy(g) => grundy::run(g),
+        Command::Census(c) => census::run(c),
+        Command::Quotient(q) => quotient::run(q),
+        Command::Games(g) => games::run(g),
+        Command::Serve(s) => serve::run(s),
+    }
+}
+
+/// The whole command: flags from the process, exit code back.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help/version to stdout with exit 0, usage errors with 2.
+            let _ = e.print();
+            return ExitCode::from(e.exit_code() as u8);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // A closed pipe (e.g. `| head`) is not an error worth a message.
+            if let Some(io) = e.downcast_ref::<std::io::Error>()
+                && io.kind() == std::io::ErrorKind::BrokenPipe
+            {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {e:#}");
+            if e.downcast_ref::<BadInput>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
+        }
+    }
+}
