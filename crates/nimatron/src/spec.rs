@@ -210,6 +210,30 @@ impl GameSpec {
         },
     ];
 
+    /// The known game name closest to `name` in edits (letters added,
+    /// dropped, changed or swapped), if it is close enough to be a typo.
+    pub fn nearest_name(name: &str) -> Option<&'static str> {
+        let name = name.to_ascii_lowercase();
+        // Names people reach for that are not the spec's.
+        const ALIASES: &[(&str, &str)] = &[
+            ("grundy", "grundy-game"),
+            ("grundys-game", "grundy-game"),
+            ("21", "twenty-one"),
+            ("100", "hundred"),
+            ("nodekayles", "node-kayles"),
+            ("graphnim", "graph-nim"),
+        ];
+        if let Some(&(_, known)) = ALIASES.iter().find(|(alias, _)| *alias == name) {
+            return Some(known);
+        }
+        GameSpec::names()
+            .into_iter()
+            .map(|known| (edit_distance(&name, known), known))
+            .filter(|&(d, known)| d > 0 && d <= (known.len() / 3).max(1))
+            .min()
+            .map(|(_, known)| known)
+    }
+
     /// The game names the parser accepts (the part before any `:`).
     pub fn names() -> Vec<&'static str> {
         GameSpec::CATALOGUE
@@ -259,6 +283,8 @@ pub enum SpecError {
     UnknownGame {
         /// The name given.
         name: String,
+        /// The known name it is closest to, if one is close.
+        suggestion: Option<&'static str>,
     },
     /// The game is known but its parameters are wrong.
     BadParameters {
@@ -282,9 +308,20 @@ pub enum SpecError {
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SpecError::UnknownGame { name } => write!(
+            SpecError::UnknownGame {
+                name,
+                suggestion: Some(near),
+            } => write!(
                 f,
-                "unknown game '{name}': expected one of {} (see `nimatron games`)",
+                "unknown game '{name}': did you mean '{near}'? (every game: {})",
+                GameSpec::names().join(", ")
+            ),
+            SpecError::UnknownGame {
+                name,
+                suggestion: None,
+            } => write!(
+                f,
+                "unknown game '{name}': expected one of {}",
                 GameSpec::names().join(", ")
             ),
             SpecError::BadParameters {
@@ -302,6 +339,32 @@ impl fmt::Display for SpecError {
 }
 
 impl std::error::Error for SpecError {}
+
+/// Optimal string alignment distance: insertions, deletions,
+/// substitutions and swaps of neighbours each cost 1.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
 
 fn bad(game: &str, given: &str, expected: &str) -> SpecError {
     SpecError::BadParameters {
@@ -457,7 +520,10 @@ impl FromStr for GameSpec {
                 .parse::<HeapGame>()
                 .map(GameSpec::Heap)
                 .map_err(SpecError::HeapGame),
-            _ => Err(SpecError::UnknownGame { name }),
+            _ => Err(SpecError::UnknownGame {
+                suggestion: GameSpec::nearest_name(&name),
+                name,
+            }),
         }
     }
 }
@@ -518,6 +584,10 @@ mod tests {
             ("circular:x", "circular:3"),
             ("nim:3", "no parameters"),
             ("chess", "unknown game 'chess'"),
+            ("kayels", "did you mean 'kayles'?"),
+            ("wythof", "did you mean 'wythoff'?"),
+            ("grundy", "did you mean 'grundy-game'?"),
+            ("fibonaci:", "did you mean 'fibonacci'?"),
             ("subtraction:0,2", "subtraction"),
             ("subtraction:", "subtraction"),
             ("octal:0.1z", "'z'"),
