@@ -37,6 +37,7 @@
 //! positions finds that class's mex exactly; the other class below it is then
 //! checked among all pairs, a search that almost always ends early.
 
+mod bytes;
 mod census;
 mod checkpoint;
 mod code;
