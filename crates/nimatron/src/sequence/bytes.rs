@@ -48,4 +48,9 @@ impl<'a, E: Clone> Fields<'a, E> {
     pub(super) fn at(&self) -> usize {
         self.at
     }
+
+    /// The bytes not read yet.
+    pub(super) fn rest(&self) -> &'a [u8] {
+        self.bytes.get(self.at..).unwrap_or(&[])
+    }
 }
