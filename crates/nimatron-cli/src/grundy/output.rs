@@ -1,18 +1,16 @@
 //! The writers of a finished sequence: the summary for people, JSON and
-//! CSV on standard output, and the binary `--out` file.
+//! CSV on standard output, and the binary `--out` file (the library's
+//! sequence file).
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use nimatron::sequence::{Algorithm, GrundySequence, Values, human_bytes};
+use nimatron::sequence::{Algorithm, GrundySequence, human_bytes, write_sequence_file};
 
 use super::progress::si;
 use crate::bad_input;
-
-/// Magic bytes of the `--out` file format (see docs/games.md).
-pub const OUT_MAGIC: &[u8; 8] = b"NIMGSEQ1";
 
 fn itoa_buffer() -> [u8; 20] {
     [0; 20]
@@ -231,32 +229,13 @@ pub(super) fn write_summary(
     Ok(())
 }
 
-/// The `--out` file: magic `NIMGSEQ1`, bytes per value (u8), three zero
-/// bytes, game spec length (u32 LE) and spec (UTF-8), value count (u64 LE),
-/// then the values little-endian.
+/// The `--out` file: the library's sequence file (see
+/// `nimatron::sequence::SequenceFile` and docs/games.md).
 pub(super) fn write_binary(seq: &GrundySequence, path: &Path) -> anyhow::Result<()> {
     let file = File::create(path)
         .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))?;
     let mut w = BufWriter::with_capacity(1 << 20, file);
-    let spec = seq.game.to_string();
-    w.write_all(OUT_MAGIC)?;
-    w.write_all(&[seq.values.bytes_per_value() as u8, 0, 0, 0])?;
-    w.write_all(&(spec.len() as u32).to_le_bytes())?;
-    w.write_all(spec.as_bytes())?;
-    w.write_all(&(seq.values.len() as u64).to_le_bytes())?;
-    match &seq.values {
-        Values::Bytes(v) => w.write_all(v)?,
-        Values::Shorts(v) => {
-            for x in v {
-                w.write_all(&x.to_le_bytes())?;
-            }
-        }
-        Values::Words(v) => {
-            for x in v {
-                w.write_all(&x.to_le_bytes())?;
-            }
-        }
-    }
+    write_sequence_file(&mut w, &seq.game, &seq.values)?;
     w.flush()
         .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))?;
     Ok(())
