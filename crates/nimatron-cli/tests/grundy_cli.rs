@@ -210,6 +210,11 @@ fn binary_csv_and_plot_outputs() {
     assert_eq!(count, 41);
     let values: Vec<u64> = bytes[at + 8..].iter().map(|&b| b as u64).collect();
     assert_eq!(values, KAYLES);
+    // The library reads it back.
+    let file = nimatron::sequence::read_sequence_file(&bytes).unwrap();
+    assert_eq!(file.game.to_string(), "kayles");
+    let read: Vec<u64> = file.values.iter().map(u64::from).collect();
+    assert_eq!(read, KAYLES);
     let plot = std::fs::read_to_string(&svg).unwrap();
     assert!(plot.starts_with("<svg") && plot.trim_end().ends_with("</svg>"));
     assert_eq!(plot.matches("<circle").count(), 41);

@@ -20,6 +20,7 @@
 
 use std::fmt;
 
+use super::bytes::Fields;
 use super::period::Period;
 use super::sparse::SparseSchedule;
 use super::values::Values;
@@ -119,39 +120,6 @@ pub(crate) fn write(run: &SequenceRun) -> Vec<u8> {
     out
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], CheckpointError> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or(CheckpointError::Corrupt {
-                reason: "it ends early",
-            })?;
-        let s = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(s)
-    }
-    fn u8(&mut self) -> Result<u8, CheckpointError> {
-        Ok(self.take(1)?[0])
-    }
-    fn u32(&mut self) -> Result<u32, CheckpointError> {
-        Ok(u32::from_le_bytes(
-            self.take(4)?.try_into().expect("4 bytes"),
-        ))
-    }
-    fn u64(&mut self) -> Result<u64, CheckpointError> {
-        Ok(u64::from_le_bytes(
-            self.take(8)?.try_into().expect("8 bytes"),
-        ))
-    }
-}
-
 pub(crate) fn read(bytes: &[u8]) -> Result<Saved, CheckpointError> {
     if bytes.len() < 8 || &bytes[..8] != MAGIC {
         return Err(CheckpointError::NotACheckpoint);
@@ -167,7 +135,13 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Saved, CheckpointError> {
             reason: "the checksum does not match",
         });
     }
-    let mut r = Reader { bytes: body, at: 8 };
+    let mut r = Fields::new(
+        body,
+        8,
+        CheckpointError::Corrupt {
+            reason: "it ends early",
+        },
+    );
     let game_len = r.u32()? as usize;
     let game =
         String::from_utf8(r.take(game_len)?.to_vec()).map_err(|_| CheckpointError::Corrupt {
@@ -193,7 +167,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Saved, CheckpointError> {
             reason: "the value count is impossible",
         })?;
     let raw = r.take(value_bytes)?;
-    if r.at != body.len() {
+    if r.at() != body.len() {
         return Err(CheckpointError::Corrupt {
             reason: "extra bytes after the values",
         });

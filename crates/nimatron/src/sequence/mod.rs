@@ -30,6 +30,11 @@
 //! run starts, [`SequenceRun::new`] refuses a size that would not fit the
 //! memory limit.
 //!
+//! Files: [`write_sequence_file`] writes a game and its values in a compact
+//! binary form (the layout is on [`SequenceFile`]), and
+//! [`read_sequence_file`] reads them back, refusing damaged bytes with a
+//! [`FormatError`].
+//!
 //! The sparse method: a mask sorts values into two classes by the parity of
 //! `v & mask` (optionally adding the parity of the position); positions of
 //! the minority label are *rare*. Every option in the class the mex usually
@@ -37,9 +42,11 @@
 //! positions finds that class's mex exactly; the other class below it is then
 //! checked among all pairs, a search that almost always ends early.
 
+mod bytes;
 mod census;
 mod checkpoint;
 mod code;
+mod format;
 mod game;
 mod naive;
 mod period;
@@ -60,6 +67,7 @@ pub use census::{
 };
 pub use checkpoint::CheckpointError;
 pub use code::{CodeError, OctalCode};
+pub use format::{FormatError, SequenceFile, read_sequence_file, write_sequence_file};
 pub use game::{HeapGame, HeapGameError, Preset};
 pub use period::Period;
 pub use sparse::{SparseCounters, SparseMask};

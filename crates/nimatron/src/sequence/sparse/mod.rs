@@ -1,0 +1,467 @@
+//! The sparse-space ("rare and common") method of Berlekamp, Conway and Guy
+//! (Winning Ways, chapter 4) and Gangolli and Plambeck, for take-and-break
+//! games whose moves split a heap in two.
+//!
+//! A *mask* `m` sorts values into two classes by the parity of the bits of
+//! `v & m`; with the position-parity refinement (codes whose two-heap digits
+//! all have one parity) the parity of the position is added in. Each
+//! position gets a *label*; the positions of the minority label are *rare*.
+//! The class of `G(a) ^ G(b)` for a split `a + b = n - k` is the XOR of the
+//! labels (plus a known constant), so:
+//!
+//! 1. every option of the "sparse" class `S(n)` comes from a pair with
+//!    exactly one rare part: scanning the rare positions marks all of them,
+//!    and `v`, the least unmarked value of class `S(n)`, is exact;
+//! 2. `G(n)` is `v` unless some value of the other class below `v` is not an
+//!    option. Those values (the *need* list) are looked for among all pairs;
+//!    the search usually ends after a few hundred pairs, and only a genuinely
+//!    new rare value costs a full scan.
+//!
+//! Both steps are exact whatever the mask; a poor mask only makes the rare
+//! list long. The mask is chosen automatically (a Walsh–Hadamard transform of
+//! the value histogram finds the mask with fewest rare positions) at every
+//! power of two, and sooner when rare positions pile up.
+//!
+//! Step 1 goes a block of positions at a time, writing the option values of
+//! the far rare pairs into a byte row per position; with vector compares,
+//! the rare entries of smallest value are checked against a few candidates
+//! per position instead (see [`probe`]). Step 2 reads the small heaps from
+//! a reversed copy of the first values once they are final (see
+//! [`simd::front_copy`](super::simd::front_copy)). With two threads, step
+//! 1 runs a round ahead taking each `v` as the value while step 2 confirms
+//! the previous round (see [`Sparse::extend_parallel`]); the result is the
+//! same as on one thread.
+//!
+//! The files, one job each:
+//! - this one: the state, the one-thread loop and the block that runs
+//!   step 1 and then step 2 (or defers it);
+//! - [`mask`]: labels, rare positions and the choice of mask;
+//! - [`step1`]: the options of a block through the rare entries (far pass,
+//!   stamping, compares);
+//! - [`step2`]: the search for the need set among all pairs, and the
+//!   positions whose step 2 is deferred;
+//! - [`pipeline`]: the two-thread mode.
+
+mod mask;
+mod pipeline;
+mod step1;
+mod step2;
+
+use super::game::TakeBreak;
+use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
+use super::probe::{self, Probe};
+use super::values::Cell;
+use super::vector::Simd;
+
+pub use mask::SparseMask;
+pub(in crate::sequence) use mask::{SparseSchedule, walsh_hadamard};
+use step1::{ROW_SLACK, next_tag};
+use step2::{Deferred, search};
+
+/// Counters from the sparse method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SparseCounters {
+    /// Pairs visited through the rare list (step 1).
+    pub rare_pairs: u64,
+    /// Pairs visited while looking for the need list (step 2).
+    pub search_pairs: u64,
+    /// Positions whose step 2 scanned every pair without covering the need
+    /// list, i.e. new values of the other class.
+    pub full_searches: u64,
+    /// Positions computed by the plain mex (before a mask is chosen).
+    pub plain_positions: u64,
+}
+
+/// State of the sparse method. Everything but the schedule is rebuilt from
+/// the values, so a checkpoint only needs [`SparseSchedule`].
+#[derive(Clone, Debug)]
+pub(crate) struct Sparse {
+    pub rule: TakeBreak,
+    /// The vector path of the inner loops (a concrete path this processor
+    /// has).
+    path: Simd,
+    k0: u64,
+    parity_allowed: bool,
+    pub schedule: SparseSchedule,
+    rare: Vec<(u64, u32)>,
+    /// The rare entries step 1 stamps, and those a block may compare
+    /// instead (see [`probe`]): the entries whose value is below
+    /// `compare_below`. Both in order of position.
+    stamped: Vec<(u64, u32)>,
+    compare_list: Vec<(u64, u32)>,
+    compare_below: u32,
+    class: Vec<u8>,
+    marks: Marks,
+    three: ThreeHeap,
+    need_bits: Vec<u64>,
+    /// The values of each class as bit sets over the table size.
+    class_bits: [Vec<u64>; 2],
+    /// Scratch: the options of one row as bits.
+    hit: Vec<u64>,
+    /// The helper thread's own byte rows (two-thread mode).
+    helper_scratch: Vec<u8>,
+    /// The ring of [`LAG`](pipeline::LAG) blocks of option bits the helper
+    /// hands over: block `t` of a round in slot `t % LAG`, `width / 64`
+    /// words per row.
+    helper_bits: Vec<u64>,
+    /// The producer's share of the far entries in two-thread mode, tuned
+    /// each round so that neither thread waits for the other.
+    far_share: f64,
+    /// Where step 2's scans begin: chosen from the values with the mask
+    /// (see [`Sparse::choose_scan_start`]); it changes only the speed.
+    scan_start: usize,
+    /// The first [`simd::FRONT`](super::simd::FRONT) values reversed, for
+    /// step 2 (see [`simd::front_copy`](super::simd::front_copy)), once
+    /// they are known and final and values take two bytes.
+    front: Option<std::sync::Arc<[u16]>>,
+    /// Whether [`Sparse::front`] is made (tests turn it off).
+    fronting: bool,
+    /// One row of stamps per position of the current block: `rows[j *
+    /// size + x] == tag` when `x` is an option of position `n0 + j`.
+    rows: Vec<u8>,
+    /// Whether blocks compare part of their far rare entries (see
+    /// [`probe`]): on where the compare runs on vectors (tests turn it on
+    /// elsewhere).
+    probing: bool,
+    /// The candidates of the current block.
+    probe: Probe,
+    /// In a block that compares: the far options of each position as bits,
+    /// `width / 64` words per position.
+    lane_hits: Vec<u64>,
+    /// Per split digit, the far range of `compare_list` in the current
+    /// block: the part the per-position pass leaves alone.
+    compare_far: [(usize, usize); MAX_SPLITS],
+    /// The part of `compare_far` the block compares; the far pass stamps
+    /// the rest.
+    compared: [(usize, usize); MAX_SPLITS],
+    /// Whether the current block compares (see [`Sparse::prepare_probe`]).
+    comparing: bool,
+    tag: u8,
+    max_value: u32,
+    pub counters: SparseCounters,
+}
+
+impl Sparse {
+    pub fn new(rule: TakeBreak, path: Simd) -> Sparse {
+        debug_assert!(path.is_available() && path != Simd::Auto);
+        let k0 = rule.split_two.first().copied().unwrap_or(0);
+        let parity_allowed = rule.splits_share_parity();
+        let mut s = Sparse {
+            rule,
+            path,
+            k0,
+            parity_allowed,
+            schedule: SparseSchedule::START,
+            rare: Vec::new(),
+            stamped: Vec::new(),
+            compare_list: Vec::new(),
+            compare_below: 0,
+            class: Vec::new(),
+            marks: Marks::new(),
+            three: ThreeHeap::default(),
+            need_bits: Vec::new(),
+            class_bits: [Vec::new(), Vec::new()],
+            hit: Vec::new(),
+            helper_scratch: Vec::new(),
+            helper_bits: Vec::new(),
+            far_share: 0.2,
+            scan_start: 1,
+            front: None,
+            fronting: true,
+            rows: Vec::new(),
+            probing: path == Simd::Avx512,
+            probe: Probe::default(),
+            lane_hits: Vec::new(),
+            compare_far: [(0, 0); MAX_SPLITS],
+            compared: [(0, 0); MAX_SPLITS],
+            comparing: false,
+            tag: 0,
+            max_value: 0,
+            counters: SparseCounters::default(),
+        };
+        s.resize_tables();
+        s
+    }
+
+    /// Rebuilds everything derived from the values, keeping the schedule.
+    pub fn sync<T: Cell>(&mut self, g: &[T]) {
+        self.front = None;
+        self.max_value = g.iter().map(|x| x.get()).max().unwrap_or(0);
+        self.three.truncate(0);
+        self.resize_tables();
+        self.rebuild_rare(g);
+        self.choose_scan_start(g);
+    }
+
+    /// The plain mex over every option.
+    fn plain_value<T: Cell>(&mut self, g: &[T], n: usize) -> Result<u32, StepError> {
+        self.counters.plain_positions += 1;
+        self.marks.begin();
+        mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
+        for &k in &self.rule.split_two {
+            let k = k as usize;
+            if n >= k + 2 {
+                let m = n - k;
+                let half = if self.rule.unequal {
+                    (m - 1) / 2
+                } else {
+                    m / 2
+                };
+                for a in 1..=half {
+                    self.marks.mark(g[a].get() ^ g[m - a].get());
+                }
+            }
+        }
+        Ok(self.marks.mex())
+    }
+
+    /// Computes values until `g.len() == until`, on one thread, a block of
+    /// up to [`BLOCK`] positions at a time.
+    pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
+        while g.len() < until {
+            self.keep_front(g);
+            let n = g.len();
+            if self.eval_due(n as u64) {
+                self.evaluate(g);
+            }
+            if self.schedule.mask == 0 {
+                let value = self.plain_value(g, n)?;
+                if value > T::MAX {
+                    return Err(StepError::Overflow);
+                }
+                self.commit(g, value);
+                continue;
+            }
+            let len = BLOCK.min(until - n);
+            self.block(g, len, None, None)?;
+        }
+        Ok(())
+    }
+
+    /// Computes the block `g.len()..g.len() + len` (fewer positions when a
+    /// mask evaluation falls due or the value tables grow).
+    fn block<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        len: usize,
+        mut defer: Option<&mut Deferred>,
+        helper_bits: Option<&[u64]>,
+    ) -> Result<(), StepError> {
+        let n0 = g.len();
+        let size = self.marks.size();
+        let width = self.stride();
+        if self.rows.len() < BLOCK * width + ROW_SLACK {
+            self.rows.resize(BLOCK * width + ROW_SLACK, 0);
+        }
+        next_tag(&mut self.tag, &mut self.rows);
+        let handled = self.far_pass(g, len, helper_bits.map(|_| self.far_share));
+        if self.comparing {
+            self.prepare_probe(g, len, helper_bits);
+        }
+        for j in 0..len {
+            let n = n0 + j;
+            if j > 0 && (self.eval_due(n as u64) || self.marks.size() != size) {
+                break;
+            }
+            let words = width / 64;
+            let extra = helper_bits.map(|bits| &bits[j * words..(j + 1) * words]);
+            let (v, settled) = self.finish_row(g, n, j, &handled, extra)?;
+            let value = if settled {
+                v
+            } else if let Some(d) = defer.as_deref_mut() {
+                // Step 2 later, on another thread: v is what it confirms.
+                d.push(n, v, width, &self.need_bits);
+                v
+            } else {
+                let (outcome, pairs) = search(
+                    self.path,
+                    &self.rule,
+                    g,
+                    self.front.as_deref().unwrap_or(&[]),
+                    n,
+                    self.scan_start,
+                    width,
+                    &mut self.need_bits,
+                );
+                self.counters.search_pairs += pairs;
+                match outcome {
+                    None => v,
+                    Some(w) => {
+                        self.counters.full_searches += 1;
+                        w
+                    }
+                }
+            };
+            if value > T::MAX {
+                if let Some(d) = defer {
+                    d.drop_from(n);
+                }
+                return Err(StepError::Overflow);
+            }
+            self.commit(g, value);
+        }
+        Ok(())
+    }
+
+    /// The length of a row: options are XORs of values below half the
+    /// table size, so they are below it too.
+    fn stride(&self) -> usize {
+        self.marks.size() / 2
+    }
+
+    /// Records `G(n) = value`.
+    fn commit<T: Cell>(&mut self, g: &mut Vec<T>, value: u32) {
+        let n = g.len() as u64;
+        g.push(T::new(value));
+        if value > self.max_value {
+            self.max_value = value;
+            if (value as usize) * 2 >= self.marks.size() {
+                self.resize_tables();
+            }
+        }
+        if self.is_rare(n, value) {
+            self.rare.push((n, value));
+            if value < self.compare_below {
+                self.compare_list.push((n, value));
+            } else {
+                self.stamped.push((n, value));
+            }
+        }
+    }
+}
+
+/// Positions per block of the sparse method.
+const BLOCK: usize = probe::LANES;
+
+/// Split digits handled by the far pass (codes with more use the
+/// per-position pass for all of them).
+const MAX_SPLITS: usize = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::super::code::OctalCode;
+    use super::super::naive::NaiveTakeBreak;
+    use super::super::simd;
+    use super::*;
+
+    /// An octal code, or Grundy's game (unequal splits) for "grundy".
+    pub(super) fn rule(code: &str) -> TakeBreak {
+        if code == "grundy" {
+            match super::super::game::HeapGame::GrundyGame.rule() {
+                super::super::game::Rule::TakeBreak(t) => return t,
+                _ => unreachable!("Grundy's game splits heaps"),
+            }
+        }
+        TakeBreak::from_code(&code.parse::<OctalCode>().expect("a valid code"))
+    }
+
+    fn naive(rule: &TakeBreak, to: usize) -> Vec<u16> {
+        let mut g = Vec::new();
+        NaiveTakeBreak::new(rule.clone())
+            .extend(&mut g, to)
+            .expect("no overflow");
+        g
+    }
+
+    /// The sparse method's values up to `to`, comparing or not, with the
+    /// reversed copy or not, on `threads` threads; and its final state.
+    fn sparse(
+        rule: &TakeBreak,
+        probing: bool,
+        fronting: bool,
+        threads: usize,
+        to: usize,
+    ) -> (Vec<u16>, Sparse) {
+        sparse_on(Simd::best(), rule, probing, fronting, threads, to)
+    }
+
+    /// [`sparse`] on the vector path `path`.
+    fn sparse_on(
+        path: Simd,
+        rule: &TakeBreak,
+        probing: bool,
+        fronting: bool,
+        threads: usize,
+        to: usize,
+    ) -> (Vec<u16>, Sparse) {
+        let mut sparse = Sparse::new(rule.clone(), path);
+        sparse.probing = probing;
+        sparse.fronting = fronting;
+        let mut g: Vec<u16> = Vec::new();
+        sparse
+            .extend_parallel(&mut g, to, threads)
+            .expect("no overflow");
+        (g, sparse)
+    }
+
+    /// With the compare pass forced on (on vectors where the processor
+    /// has them, one lane at a time elsewhere) or off, on one thread or two,
+    /// the sparse method gives the naive values. The codes include ones
+    /// with two split digits and with position parity.
+    #[test]
+    fn comparing_or_stamping_gives_the_naive_values() {
+        for code in [
+            "0.6", "0.77", "0.137", "4.7", "0.16", "0.356", "0.165", "grundy",
+        ] {
+            let want = naive(&rule(code), 6000);
+            for path in Simd::available() {
+                for probing in [false, true] {
+                    for threads in [1, 2] {
+                        let (g, _) =
+                            sparse_on(path, &rule(code), probing, true, threads, want.len());
+                        assert_eq!(g, want, "{code} {path} probing {probing} threads {threads}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Take-and-break rules whose two heaps must differ (as in Grundy's
+    /// game), from codes with one or two split digits: the pair of equal
+    /// heaps is no move, and the compare pass must not count it.
+    #[test]
+    fn unequal_splits_give_the_naive_values() {
+        for code in ["0.6", "0.16", "4.7", "0.137", "0.356", "0.26", "0.4"] {
+            let mut unequal = rule(code);
+            unequal.unequal = true;
+            let want = naive(&unequal, 8000);
+            for path in Simd::available() {
+                for threads in [1, 2] {
+                    let (g, _) = sparse_on(path, &unequal, true, true, threads, want.len());
+                    assert_eq!(g, want, "{code} unequal, {path}, threads {threads}");
+                }
+            }
+        }
+    }
+
+    /// Officers far enough out that the rare entries are all known, most
+    /// positions take their value from the candidates, and step 2 reads the
+    /// small heaps from the reversed copy; and Grundy's game (unequal
+    /// splits) through its rare values at n = 33 697 to 82 860: comparing
+    /// or stamping, with the copy or without, on one thread or two, the
+    /// values agree.
+    #[test]
+    fn comparing_and_the_front_copy_agree_far_out() {
+        for (code, to) in [("0.6", simd::FRONT + 20_000), ("grundy", 90_000)] {
+            let mut runs = Vec::new();
+            for (probing, fronting, threads) in [
+                (false, false, 1),
+                (true, false, 1),
+                (false, true, 1),
+                (true, true, 1),
+                (true, true, 2),
+            ] {
+                let (g, sparse) = sparse(&rule(code), probing, fronting, threads, to);
+                // About 30% of the rare entries have the smallest values.
+                assert_eq!(sparse.compare_list.is_empty(), !probing, "{code}");
+                assert_eq!(sparse.front.is_some(), fronting, "{code}");
+                runs.push(g);
+            }
+            for run in &runs[1..] {
+                let first_difference = run.iter().zip(&runs[0]).position(|(a, b)| a != b);
+                assert_eq!(first_difference, None, "{code}");
+                assert_eq!(run.len(), runs[0].len(), "{code}");
+            }
+        }
+    }
+}

@@ -1,0 +1,490 @@
+//! The two-thread mode of the sparse method: this thread runs step 1 a
+//! round ahead, taking each `v` as the value, while a helper stamps the far
+//! rare entries and both confirm the previous round with step 2; a wrong
+//! guess throws the rest of its round away.
+
+use super::super::game::TakeBreak;
+use super::super::naive::StepError;
+use super::super::relay::Relay;
+use super::super::simd;
+use super::super::values::Cell;
+use super::step1::{ROW_SLACK, far_range, next_tag, stamp_entries};
+use super::step2::{Deferred, Verdict};
+use super::{BLOCK, MAX_SPLITS, Sparse};
+
+impl Sparse {
+    /// Computes values until `g.len() == until` with two threads when that
+    /// helps (more are not used).
+    ///
+    /// Step 1 of a position needs only the values before it, and step 2
+    /// almost always confirms step 1's value `v`. So this thread runs step 1
+    /// over a round of [`ROUND`] positions taking each `v` as the value,
+    /// while a helper runs step 2 over the previous round. When step 2 finds
+    /// a need value missing at some position (a new rare value), the values
+    /// from there on are thrown away and computed again from the corrected
+    /// one. Mask evaluations happen at the same positions as on one thread,
+    /// on values already confirmed; the result is identical.
+    pub fn extend_parallel<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        until: usize,
+        threads: usize,
+    ) -> Result<(), StepError> {
+        if threads <= 1 || self.rule.split_two.is_empty() {
+            return self.extend(g, until);
+        }
+        let rule = self.rule.clone();
+        let relay = Relay::new();
+        let mut pending = Deferred::default();
+        // The buffers of the round before last, kept for their room: a
+        // round's list grows to hundreds of KiB, and growing a fresh one
+        // each round copies it and faults its pages in again.
+        let mut spare = Deferred::default();
+        let mut overflow = false;
+        loop {
+            let n1 = g.len();
+            if pending
+                .items
+                .first()
+                .is_none_or(|item| item.0 >= simd::FRONT)
+            {
+                // Everything before the positions pending is final.
+                self.keep_front(g);
+            }
+            let quiet_until = self.guess_from();
+            let produce = !overflow
+                && n1 < until
+                && self.schedule.mask != 0
+                && !self.eval_due(n1 as u64)
+                && n1 >= quiet_until;
+            if !produce {
+                if !pending.is_empty() {
+                    // Confirm what is pending before anything else, half on
+                    // each thread (positions are checked independently).
+                    let half = pending.items.len() / 2;
+                    let (rule, pending_ref, values) = (&rule, &pending, &*g);
+                    let (second, first) = relay.join(
+                        || pending_ref.verify_range(rule, values, half..),
+                        || pending_ref.verify_range(rule, values, ..half),
+                    );
+                    self.settle(g, &mut pending, first.merge(second));
+                    continue;
+                }
+                if overflow {
+                    return Err(StepError::Overflow);
+                }
+                if n1 >= until {
+                    return Ok(());
+                }
+                // A mask evaluation, a plain step, or the positions near a
+                // rare one, on one thread.
+                let stop = if self.schedule.mask != 0 && n1 < quiet_until {
+                    quiet_until
+                } else {
+                    n1 + BLOCK
+                };
+                let stop = self.next_boundary(n1, until.min(stop)).max(n1 + 1);
+                self.extend(g, stop)?;
+                continue;
+            }
+            let target = self.next_boundary(n1, until.min(n1 + ROUND));
+            g.reserve(target - n1);
+            let mut current = std::mem::take(&mut spare);
+            current.clear();
+            current.start = self.scan_start;
+            current.path = self.path;
+            current.front = self.front.clone();
+            // Step 2 reads g[..n1] only; step 1 appends g[n1..] within the
+            // room reserved above, so the buffer does not move.
+            // SAFETY: the slice covers initialised values that nobody writes
+            // while it is used, which is only inside `round` (pushes write
+            // past n1 into reserved capacity; `round` never truncates g).
+            let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), n1) };
+            let (produced, verdict) =
+                self.round(&relay, g, prefix, target, &rule, &pending, &mut current);
+            if !pending.is_empty() && self.settle(g, &mut pending, verdict) {
+                // Everything produced this round rests on a wrong value.
+                spare = current;
+                continue;
+            }
+            spare = std::mem::replace(&mut pending, current);
+            match produced {
+                Ok(()) => {}
+                Err(StepError::Overflow) => overflow = true,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// One round of the two-thread mode: this thread runs step 1 over
+    /// `g.len()..target` block by block, deferring step 2 into `current`.
+    /// The helper stamps the far rare entries (`a >= LAG * BLOCK`, whose
+    /// partners lie [`LAG`] - 1 blocks back) into its own rows, up to
+    /// `LAG - 1` blocks ahead, and hands each block over as bits through a
+    /// ring of `LAG` slots. Both threads confirm `pending` with step 2
+    /// whenever they would otherwise wait, the helper from the front and
+    /// this thread from the back. `prefix` is `g` as it was when the round
+    /// began.
+    #[allow(clippy::too_many_arguments)]
+    fn round<T: Cell>(
+        &mut self,
+        relay: &Relay,
+        g: &mut Vec<T>,
+        prefix: &[T],
+        target: usize,
+        rule: &TakeBreak,
+        pending: &Deferred,
+        current: &mut Deferred,
+    ) -> (Result<(), StepError>, Verdict) {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let n1 = g.len();
+        let path = self.path;
+        let size = self.marks.size();
+        let width = self.stride();
+        let words = width / 64;
+        let blocks = (target - n1).div_ceil(BLOCK);
+        if self.helper_scratch.len() < BLOCK * width + ROW_SLACK {
+            self.helper_scratch = vec![0; BLOCK * width + ROW_SLACK];
+        }
+        if self.helper_bits.len() < LAG * BLOCK * words {
+            self.helper_bits = vec![0; LAG * BLOCK * words];
+        }
+        let rare = self.stamped.clone();
+        let a_done = AtomicUsize::new(0);
+        let b_done = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        let queue = Queue::new(pending.items.len());
+        let ring = self.helper_bits.as_mut_ptr() as usize;
+        let values = g.as_ptr() as usize;
+        let mut scratch = std::mem::take(&mut self.helper_scratch);
+        let share = self.far_share;
+        let (a_done, b_done, stop, queue, rare) = (&a_done, &b_done, &stop, &queue, &rare);
+        let scratch_ref = &mut scratch;
+        let ((theirs, their_idle), (produced, mine, idle)) = relay.join(
+            move || {
+                let scratch = scratch_ref;
+                let mut verdict = Verdict::default();
+                let mut idle = 0u64;
+                let mut budget = SPIN_START;
+                // The rows are this thread's own: fresh ones each round.
+                scratch[..BLOCK * width].fill(0);
+                let mut tag = 0u8;
+                'blocks: for t in 0..blocks {
+                    let mut spins = 0u32;
+                    while a_done.load(Ordering::Acquire) + LAG < t + 1 {
+                        if stop.load(Ordering::Acquire) {
+                            break 'blocks;
+                        }
+                        if !queue.confirm(true, pending, rule, prefix, &mut verdict) {
+                            spin(&mut spins, budget);
+                        }
+                    }
+                    idle += spins as u64;
+                    budget = next_budget(spins, budget);
+                    if stop.load(Ordering::Acquire) {
+                        break;
+                    }
+                    let n0 = n1 + t * BLOCK;
+                    let len = BLOCK.min(target - n0);
+                    // SAFETY: the producer has committed every value before
+                    // n0 - (LAG - 1) BLOCK (a_done >= t + 1 - LAG, read with
+                    // Acquire) and appends only past them, within reserved
+                    // room. Slot t % LAG was last read by the producer for
+                    // block t - LAG, which it has finished (same a_done),
+                    // and it reads this one only after b_done says so.
+                    let known = unsafe {
+                        std::slice::from_raw_parts(
+                            values as *const T,
+                            n0.saturating_sub((LAG - 1) * BLOCK),
+                        )
+                    };
+                    let slot = unsafe {
+                        std::slice::from_raw_parts_mut(
+                            (ring as *mut u64).add((t % LAG) * BLOCK * words),
+                            BLOCK * words,
+                        )
+                    };
+                    next_tag(&mut tag, scratch);
+                    helper_far_pass(scratch, width, known, n0, len, rule, rare, share, tag);
+                    for (row, bits) in scratch
+                        .chunks_exact(width)
+                        .zip(slot.chunks_exact_mut(words))
+                        .take(len)
+                    {
+                        simd::byte_bits(path, row, tag, false, bits);
+                    }
+                    b_done.store(t + 1, Ordering::Release);
+                }
+                while queue.confirm(true, pending, rule, prefix, &mut verdict) {}
+                (verdict, idle)
+            },
+            || {
+                // The helper waits on `stop` as well as on `a_done`: set it
+                // even if this side panics, so that the join can end.
+                let _stop = StopOnDrop(stop);
+                let mut produced = Ok(());
+                let mut mine = Verdict::default();
+                let mut idle = 0u64;
+                let mut budget = SPIN_START;
+                for t in 0..blocks {
+                    let n0 = g.len();
+                    if n0 != n1 + t * BLOCK || self.eval_due(n0 as u64) || self.marks.size() != size
+                    {
+                        break;
+                    }
+                    let mut spins = 0u32;
+                    while b_done.load(Ordering::Acquire) < t + 1 {
+                        if relay.finished() {
+                            // Only a panic ends the helper early; join re-raises it.
+                            break;
+                        }
+                        if !queue.confirm(false, pending, rule, prefix, &mut mine) {
+                            spin(&mut spins, budget);
+                        }
+                    }
+                    if b_done.load(Ordering::Acquire) < t + 1 {
+                        break;
+                    }
+                    idle += spins as u64;
+                    budget = next_budget(spins, budget);
+                    let len = BLOCK.min(target - n0);
+                    // SAFETY: the helper finished this slot (b_done > t, read
+                    // with Acquire) and does not write it again until this block
+                    // is done (a_done).
+                    let bits = unsafe {
+                        std::slice::from_raw_parts(
+                            (ring as *const u64).add((t % LAG) * BLOCK * words),
+                            len * words,
+                        )
+                    };
+                    if let Err(e) = self.block(g, len, Some(&mut *current), Some(bits)) {
+                        produced = Err(e);
+                        break;
+                    }
+                    if g.len() != n0 + len {
+                        break;
+                    }
+                    a_done.store(t + 1, Ordering::Release);
+                }
+                stop.store(true, Ordering::Release);
+                while queue.confirm(false, pending, rule, prefix, &mut mine) {}
+                (produced, mine, idle)
+            },
+        );
+        self.helper_scratch = scratch;
+        let verdict = mine.merge(theirs);
+        // Whoever waited has time to spare: move far entries towards it.
+        if idle > their_idle + 64 {
+            self.far_share = (self.far_share + 0.02).min(0.9);
+        } else if their_idle > idle + 64 {
+            self.far_share = (self.far_share - 0.02).max(0.0);
+        }
+        (produced, verdict)
+    }
+
+    /// Applies a verdict on `pending`: counts its work, and at a failure
+    /// cuts the values back to that position and records the right value.
+    /// Returns whether it failed.
+    fn settle<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        pending: &mut Deferred,
+        verdict: Verdict,
+    ) -> bool {
+        self.counters.search_pairs += verdict.pairs;
+        pending.clear();
+        let Some((n, value)) = verdict.failure else {
+            return false;
+        };
+        self.counters.full_searches += 1;
+        if n < simd::FRONT {
+            self.front = None;
+        }
+        g.truncate(n);
+        self.three.truncate(n);
+        self.commit(g, value);
+        true
+    }
+
+    /// Where guessing may resume: [`QUIET`] positions past the last rare
+    /// one. Rare values come in runs, and a wrong guess throws away the
+    /// rest of its round, so near them one thread is faster.
+    fn guess_from(&self) -> usize {
+        self.rare
+            .last()
+            .map_or(0, |&(p, _)| (p as usize).saturating_add(QUIET))
+    }
+
+    /// The end of a sequential stretch: never past the next scheduled mask
+    /// evaluation, so that every run makes the same choices.
+    fn next_boundary(&self, n: usize, stop: usize) -> usize {
+        let e = self.schedule.next_eval as usize;
+        if e > n && e < stop { e } else { stop }
+    }
+}
+
+/// Positions per round of the two-thread mode.
+const ROUND: usize = 4096;
+
+/// Positions after the last rare one that are computed on one thread.
+const QUIET: usize = 2 * ROUND;
+
+/// How many blocks the helper thread may run ahead of the producer, plus
+/// one: it takes the rare entries with `a >= LAG * BLOCK`.
+pub(super) const LAG: usize = 16;
+
+/// Where the producer's part of a block's far entries `lo..hi` ends and
+/// the helper's begins: after about `share` of them, and never before the
+/// first entry with `a >= LAG * BLOCK` (the helper's partners must lie
+/// `LAG - 1` blocks back).
+pub(super) fn split_point(
+    rare: &[(u64, u32)],
+    lo: usize,
+    hi: usize,
+    hi_a: usize,
+    share: f64,
+) -> usize {
+    let lagging = far_range(rare, LAG * BLOCK, hi_a).0;
+    let wanted = lo + ((hi - lo) as f64 * share) as usize;
+    wanted.max(lagging).clamp(lo, hi)
+}
+
+/// The deferred positions still to confirm in a round: the helper takes
+/// chunks from the front, the producer from the back.
+struct Queue {
+    /// The front end in the low 32 bits, the back end in the high 32.
+    ends: std::sync::atomic::AtomicU64,
+}
+
+impl Queue {
+    const CHUNK: usize = 16;
+
+    fn new(len: usize) -> Queue {
+        let len = u32::try_from(len).expect("a round is far below 2^32 positions");
+        Queue {
+            ends: std::sync::atomic::AtomicU64::new((len as u64) << 32),
+        }
+    }
+
+    fn take(&self, front: bool) -> Option<std::ops::Range<usize>> {
+        use std::sync::atomic::Ordering;
+        let mut ends = self.ends.load(Ordering::Relaxed);
+        loop {
+            let (lo, hi) = ((ends & 0xFFFF_FFFF) as usize, (ends >> 32) as usize);
+            if lo >= hi {
+                return None;
+            }
+            let (range, next) = if front {
+                let to = (lo + Self::CHUNK).min(hi);
+                (lo..to, (hi as u64) << 32 | to as u64)
+            } else {
+                let from = hi.saturating_sub(Self::CHUNK).max(lo);
+                (from..hi, (from as u64) << 32 | lo as u64)
+            };
+            match self
+                .ends
+                .compare_exchange_weak(ends, next, Ordering::Relaxed, Ordering::Relaxed)
+            {
+                Ok(_) => return Some(range),
+                Err(now) => ends = now,
+            }
+        }
+    }
+
+    /// Confirms one chunk from the front (`front`) or the back; false
+    /// when none is left.
+    fn confirm<T: Cell>(
+        &self,
+        front: bool,
+        pending: &Deferred,
+        rule: &TakeBreak,
+        g: &[T],
+        verdict: &mut Verdict,
+    ) -> bool {
+        let Some(range) = self.take(front) else {
+            return false;
+        };
+        let found = pending.verify_range(rule, g, range);
+        *verdict = std::mem::take(verdict).merge(found);
+        true
+    }
+}
+
+/// Sets the flag when dropped.
+struct StopOnDrop<'a>(&'a std::sync::atomic::AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Release);
+    }
+}
+
+/// Waits a little: spins up to `budget` times, then yields the core.
+fn spin(spins: &mut u32, budget: u32) {
+    *spins += 1;
+    if *spins < budget {
+        std::hint::spin_loop();
+    } else {
+        std::thread::yield_now();
+    }
+}
+
+/// The first spin budget of a round.
+const SPIN_START: u32 = 64;
+
+/// The two threads may share one core (the scheduler does not always
+/// spread a short run at once), and then a long spin holds up the very
+/// thread it waits for. So a wait that only ended after yielding halves
+/// the spin budget, and one that ended while spinning doubles it.
+fn next_budget(spins: u32, budget: u32) -> u32 {
+    if spins >= budget {
+        (budget / 2).max(16)
+    } else if spins > 0 {
+        (budget * 2).min(1 << 12)
+    } else {
+        budget
+    }
+}
+
+/// The helper's part of step 1 for the block `n0..n0 + len`: the rare
+/// entries with `a >= LAG * BLOCK` (partners before `n0 - (LAG - 1) BLOCK`,
+/// all in `known`) past the producer's share, stamped with `tag`.
+#[allow(clippy::too_many_arguments)]
+fn helper_far_pass<T: Cell>(
+    rows: &mut [u8],
+    width: usize,
+    known: &[T],
+    n0: usize,
+    len: usize,
+    rule: &TakeBreak,
+    rare: &[(u64, u32)],
+    share: f64,
+    tag: u8,
+) {
+    if rule.split_two.len() > MAX_SPLITS {
+        return;
+    }
+    for &k in &rule.split_two {
+        let k = k as usize;
+        let lo_a = (BLOCK.saturating_sub(k)).max(1);
+        let Some(hi_a) = n0.checked_sub(k + 1) else {
+            continue;
+        };
+        if hi_a < lo_a {
+            continue;
+        }
+        let (lo, hi) = far_range(rare, lo_a, hi_a);
+        let from = split_point(rare, lo, hi, hi_a, share);
+        stamp_entries(
+            rows,
+            width,
+            known,
+            n0,
+            len,
+            k,
+            &rare[from..hi],
+            rule.unequal,
+            tag,
+        );
+    }
+}

@@ -1,0 +1,313 @@
+//! Step 2 of the sparse method: the search for the need set among all the
+//! two-heap options of a position, where it begins, the reversed copy of
+//! the first values it reads, and the positions whose step 2 waits for
+//! another thread ([`Deferred`], [`Verdict`]).
+
+use super::super::game::TakeBreak;
+use super::super::simd;
+use super::super::values::Cell;
+use super::super::vector::Simd;
+use super::{MAX_SPLITS, Sparse};
+
+impl Sparse {
+    /// Makes [`Sparse::front`] once the values it holds are known; every
+    /// value in `g` must be final.
+    pub(super) fn keep_front<T: Cell>(&mut self, g: &[T]) {
+        if self.fronting
+            && self.front.is_none()
+            && std::mem::size_of::<T>() == 2
+            && g.len() >= simd::FRONT
+        {
+            self.front = Some(simd::front_copy(g, simd::FRONT).into());
+        }
+    }
+
+    /// Chooses where step 2's scans begin. Pairs whose smaller heap is one
+    /// of the first few hundred or thousand sizes tend to have small values
+    /// (values grow with the heap for a while), so the need values are found
+    /// sooner among later pairs; for Officers starting near `b = 6000`
+    /// visits a quarter fewer pairs than starting at 1. The choice is the
+    /// candidate with the fewest pairs visited over sample positions from
+    /// the second half of the values, their need sets taken as every value
+    /// of the class step 2 looks for below `G(n)`. It depends on the values
+    /// alone, so every run makes the same choices; any start gives the same
+    /// values.
+    pub(super) fn choose_scan_start<T: Cell>(&mut self, g: &[T]) {
+        self.scan_start = 1;
+        let n = g.len();
+        if self.schedule.mask == 0 || n < SCAN_SAMPLE_FROM || self.rule.split_two.is_empty() {
+            return;
+        }
+        let k = self.k0 as usize;
+        let xlimit = self.stride();
+        let words = xlimit / 64;
+        let mut candidates = vec![1usize];
+        let mut c = 256.0f64;
+        while (c as usize) < (n / 8).min(SCAN_CAP / 2) {
+            candidates.push(c as usize);
+            c *= std::f64::consts::SQRT_2;
+        }
+        let mut cost = vec![0u64; candidates.len()];
+        let step = (n / 2) / SCAN_SAMPLES;
+        // Every value of the searched class below G(p), as bits.
+        let mut need = vec![0u64; words.max(8)];
+        let mut bits = need.clone();
+        for i in 0..SCAN_SAMPLES {
+            let p = n - 1 - i * step;
+            let m = p - k;
+            let half = if self.rule.unequal {
+                (m - 1) / 2
+            } else {
+                m / 2
+            };
+            // The estimate ignores pairs past SCAN_CAP, which bounds its cost.
+            let half = half.min(SCAN_CAP);
+            let other = &self.class_bits[1 - self.sparse_class(p as u64)];
+            let below = g[p].get() as usize;
+            for (w, word) in need.iter_mut().enumerate().take(words) {
+                let keep = if (w + 1) * 64 <= below {
+                    u64::MAX
+                } else if w * 64 < below {
+                    (1u64 << (below - w * 64)) - 1
+                } else {
+                    0
+                };
+                *word = other[w] & keep;
+            }
+            let count: usize = need.iter().map(|w| w.count_ones() as usize).sum();
+            for (j, &start) in candidates.iter().enumerate() {
+                bits.copy_from_slice(&need);
+                let mut missing = count;
+                cost[j] += simd::cover(
+                    self.path,
+                    &g[..m],
+                    &[],
+                    m,
+                    half,
+                    start,
+                    xlimit,
+                    &mut bits,
+                    &mut missing,
+                );
+            }
+        }
+        let best = (0..candidates.len())
+            .min_by_key(|&j| (cost[j], j))
+            .expect("one candidate at least");
+        self.scan_start = candidates[best];
+    }
+}
+
+/// Sample positions for [`Sparse::choose_scan_start`], and the fewest values
+/// before it samples at all.
+const SCAN_SAMPLES: usize = 128;
+const SCAN_SAMPLE_FROM: usize = 1 << 13;
+
+/// The pairs an estimate looks at, at most.
+const SCAN_CAP: usize = 1 << 16;
+
+/// Step 2: looks for every value of the need set `bits` among the two-heap
+/// options of a heap of size `n`. Returns `None` when all are found (so the
+/// step-1 value stands) or the least value not found, and the number of
+/// pairs visited. Leaves `bits` all zero. `front` is [`Sparse::front`] or
+/// empty. The scans begin at `b = start`
+/// (see [`simd::cover`]).
+///
+/// Every option value is below `xlimit` (a power of two above every value so
+/// far), so need values from `xlimit` up can never be found.
+///
+/// With several split digits the digits take turns, a stretch of heap sizes
+/// at a time (see [`simd::cover_interleaved`]): a need value that only one
+/// digit's splits reach early must not wait for a full scan of the others'.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn search<T: Cell>(
+    path: Simd,
+    rule: &TakeBreak,
+    g: &[T],
+    front: &[u16],
+    n: usize,
+    start: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+) -> (Option<u32>, u64) {
+    let limit_words = xlimit / 64;
+    let mut missing: usize = bits[..limit_words.min(bits.len())]
+        .iter()
+        .map(|w| w.count_ones() as usize)
+        .sum();
+    // Need values from xlimit up stay in `bits`: if one is the least left
+    // after the scan, it is the answer.
+    let mut visited = 0u64;
+    let mut sizes = [(0usize, 0usize); MAX_SPLITS];
+    let mut count = 0;
+    for &k in &rule.split_two {
+        let k = k as usize;
+        if n < k + 2 {
+            continue;
+        }
+        let m = n - k;
+        let half = if rule.unequal { (m - 1) / 2 } else { m / 2 };
+        if count == MAX_SPLITS || half == 0 {
+            // More digits than the interleaved scan takes: this one alone.
+            if missing > 0 && half > 0 {
+                visited += simd::cover(
+                    path,
+                    &g[..m],
+                    front,
+                    m,
+                    half,
+                    start,
+                    xlimit,
+                    bits,
+                    &mut missing,
+                );
+            }
+            continue;
+        }
+        sizes[count] = (m, half);
+        count += 1;
+    }
+    if count == 1 && missing > 0 {
+        let (m, half) = sizes[0];
+        visited += simd::cover(
+            path,
+            &g[..m],
+            front,
+            m,
+            half,
+            start,
+            xlimit,
+            bits,
+            &mut missing,
+        );
+    } else if count > 1 && missing > 0 {
+        visited += simd::cover_interleaved(
+            path,
+            g,
+            front,
+            &sizes[..count],
+            start,
+            xlimit,
+            bits,
+            &mut missing,
+        );
+    }
+    let mut result = None;
+    for (w, word) in bits.iter_mut().enumerate() {
+        if *word != 0 && result.is_none() {
+            result = Some((w * 64) as u32 + word.trailing_zeros());
+        }
+        *word = 0;
+    }
+    (result, visited)
+}
+
+/// Positions whose step-1 value waits for step 2.
+#[derive(Debug, Default)]
+pub(super) struct Deferred {
+    /// `(n, v, xlimit, start, len)`: the need set is `needs[start..start + len]`.
+    pub(super) items: Vec<(usize, u32, usize, usize, usize)>,
+    pub(super) needs: Vec<u64>,
+    /// Where step 2's scans begin ([`Sparse::scan_start`]).
+    pub(super) start: usize,
+    /// The vector path ([`Sparse::path`]).
+    pub(super) path: Simd,
+    /// [`Sparse::front`] as the round began.
+    pub(super) front: Option<std::sync::Arc<[u16]>>,
+}
+
+impl Deferred {
+    pub(super) fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.items.clear();
+        self.needs.clear();
+    }
+
+    pub(super) fn push(&mut self, n: usize, v: u32, xlimit: usize, need: &[u64]) {
+        self.items
+            .push((n, v, xlimit, self.needs.len(), need.len()));
+        if let Ok(words) = <&[u64; 8]>::try_from(need) {
+            self.needs.extend(words);
+        } else {
+            self.needs.extend_from_slice(need);
+        }
+    }
+
+    /// Forgets the positions from `n` on.
+    pub(super) fn drop_from(&mut self, n: usize) {
+        let keep = self.items.partition_point(|item| item.0 < n);
+        if let Some(&(_, _, _, start, _)) = self.items.get(keep) {
+            self.needs.truncate(start);
+        }
+        self.items.truncate(keep);
+    }
+
+    /// Step 2 for the positions of `range` in order, stopping at the first
+    /// whose need set is not covered. `g` holds at least the values before
+    /// the last of them.
+    pub(super) fn verify_range<T: Cell>(
+        &self,
+        rule: &TakeBreak,
+        g: &[T],
+        range: impl std::slice::SliceIndex<
+            [(usize, u32, usize, usize, usize)],
+            Output = [(usize, u32, usize, usize, usize)],
+        >,
+    ) -> Verdict {
+        let mut pairs = 0;
+        let mut long = Vec::new();
+        let front = self.front.as_deref().unwrap_or(&[]);
+        for &(n, _v, xlimit, start, len) in &self.items[range] {
+            let need = &self.needs[start..start + len];
+            // Need sets of eight words (values below 512) are copied whole,
+            // without a call.
+            let mut short = [0u64; 8];
+            let bits: &mut [u64] = if need.len() == short.len() {
+                short.copy_from_slice(need);
+                &mut short
+            } else {
+                long.clear();
+                long.extend_from_slice(need);
+                long.resize(len.max(8), 0);
+                &mut long
+            };
+            let (outcome, visited) = search(self.path, rule, g, front, n, self.start, xlimit, bits);
+            pairs += visited;
+            if let Some(w) = outcome {
+                return Verdict {
+                    failure: Some((n, w)),
+                    pairs,
+                };
+            }
+        }
+        Verdict {
+            failure: None,
+            pairs,
+        }
+    }
+}
+
+/// What step 2 found on a list of deferred positions.
+#[derive(Default)]
+pub(super) struct Verdict {
+    /// The first position whose value is not `v`, and its value.
+    pub(super) failure: Option<(usize, u32)>,
+    pub(super) pairs: u64,
+}
+
+impl Verdict {
+    /// Both threads' findings: the earliest failure counts.
+    pub(super) fn merge(self, other: Verdict) -> Verdict {
+        let failure = match (self.failure, other.failure) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        Verdict {
+            failure,
+            pairs: self.pairs + other.pairs,
+        }
+    }
+}
