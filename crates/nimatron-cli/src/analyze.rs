@@ -90,7 +90,7 @@ pub fn solve_error_words(e: &nimatron::SolveError) -> String {
 }
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
-    let spec: GameSpec = args.game.parse().map_err(|e| bad_input(format!("{e}")))?;
+    let spec = args.game.clone();
     let convention = if args.misere {
         Convention::Misere
     } else {

@@ -1,6 +1,20 @@
 //! Raw command-line flags, as clap parses them.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use nimatron::GameSpec;
+use nimatron::strategy::Level;
+
+/// A game spec, checked once as the flags are read: a typo gets a "did you
+/// mean" (exit 2, like every bad flag).
+fn parse_spec(text: &str) -> Result<GameSpec, String> {
+    text.parse().map_err(|e: nimatron::SpecError| e.to_string())
+}
+
+/// A computer level, checked as the flags are read.
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
+        .map_err(|e: nimatron::strategy::ParseLevelError| e.to_string())
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -62,8 +76,8 @@ pub enum Command {
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
     /// The game (see `nimatron games`).
-    #[arg(long, default_value = "nim")]
-    pub game: String,
+    #[arg(long, default_value = "nim", value_name = "SPEC", value_parser = parse_spec)]
+    pub game: GameSpec,
     /// Misère play: whoever takes the last object loses.
     #[arg(long)]
     pub misere: bool,
@@ -138,8 +152,8 @@ pub enum Opponent {
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The game (see `nimatron games`).
-    #[arg(long, default_value = "nim")]
-    pub game: String,
+    #[arg(long, default_value = "nim", value_name = "SPEC", value_parser = parse_spec)]
+    pub game: GameSpec,
     /// Misère play: whoever takes the last object loses.
     #[arg(long)]
     pub misere: bool,
@@ -165,8 +179,8 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value = "computer")]
     pub opponent: Opponent,
     /// Computer strength: perfect, hard, medium or easy.
-    #[arg(long, default_value = "perfect")]
-    pub level: String,
+    #[arg(long, default_value = "perfect", value_parser = parse_level)]
+    pub level: Level,
     /// Seed for random heaps and the computer's choices (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -179,7 +193,8 @@ pub struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct GamesArgs {
     /// A game spec to describe in full.
-    pub spec: Option<String>,
+    #[arg(value_parser = parse_spec)]
+    pub spec: Option<GameSpec>,
 }
 
 #[derive(Args, Debug)]

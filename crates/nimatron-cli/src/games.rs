@@ -13,8 +13,7 @@ pub fn run(args: GamesArgs) -> anyhow::Result<()> {
                 println!("  {:<20} {}", entry.syntax, entry.summary);
             }
         }
-        Some(text) => {
-            let spec: GameSpec = text.parse().map_err(|e| bad_input(format!("{e}")))?;
+        Some(spec) => {
             let game = spec.build().map_err(|e| bad_input(e.to_string()))?;
             print!("{}", describe(&spec, game.as_ref()));
         }

@@ -9,7 +9,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use nimatron::solve::Limits;
 use nimatron::strategy::{Level, SplitMix64};
-use nimatron::{Analysis, Convention, Game, GameSpec, MoveInfo, Position};
+use nimatron::{Analysis, Convention, Game, MoveInfo, Position};
 
 use crate::analyze::game_error;
 use crate::args::{First, Opponent, PlayArgs};
@@ -36,9 +36,9 @@ pub struct Setup {
 }
 
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
-    let spec: GameSpec = args.game.parse().map_err(|e| bad_input(format!("{e}")))?;
+    let spec = args.game.clone();
     let game = crate::analyze::build_game(&spec, args.words.as_deref())?;
-    let level: Level = args.level.parse().map_err(|e| bad_input(format!("{e}")))?;
+    let level = args.level;
     let convention = if args.misere {
         Convention::Misere
     } else {
