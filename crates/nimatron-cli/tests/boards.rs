@@ -1,6 +1,7 @@
 //! The games whose positions are not heaps (Chomp, boards, graphs, Building
-//! Nim, Candy Nim, Wordnim), run as a user would: `analyze` with and without
-//! a position, bad input, and `play` driven through standard input.
+//! Nim, Candy Nim, Wordnim, Green Hackenbush), run as a user would:
+//! `analyze` with and without a position, bad input, and `play` driven
+//! through standard input.
 
 mod common;
 use common::{json, nimatron, run};
@@ -199,6 +200,94 @@ fn node_kayles_and_graph_nim_play_through_the_terminal() {
 }
 
 #[test]
+fn hackenbush_analyze_describe_and_bad_pictures() {
+    // A fork (*1) and a triangle on the ground (*1): a second-player win.
+    let fork_and_triangle = ["g-1 1-2 1-3", "g-4 4-5 5-g"];
+    let mut args = vec!["analyze", "--game", "hackenbush", "--json"];
+    args.extend(fork_and_triangle);
+    let v = json(&args);
+    assert_eq!(v["game"], "hackenbush");
+    assert_eq!(v["position"], "g-1 g-4 g-5 1-2 1-3 4-5");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    // A stalk of 3 (*3) and a square (0): cut the stalk at the ground, or
+    // open the square into stalks worth *3 in all.
+    let v = json(&[
+        "analyze",
+        "--game",
+        "hackenbush",
+        "--json",
+        "stalk:3 + cycle:4",
+    ]);
+    assert_eq!(v["grundy"], 3);
+    let cuts: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|m| m["to"].as_str().expect("text"))
+        .collect();
+    assert_eq!(cuts.len(), 5, "{cuts:?}");
+    assert!(cuts.contains(&"g-4 g-6 4-5 5-6"), "{cuts:?}");
+    let out = nimatron(&["analyze", "--game", "hackenbush", "tree:1(1,2) cycle:3"]);
+    assert!(out.status.success());
+    let text = common::stdout(&out);
+    assert!(text.contains("Fusion principle"), "{text}");
+    assert!(text.contains("colon principle at 1"), "{text}");
+    // Misère play is searched: a triangle on the ground is lost for the
+    // player to move (every cut leaves a misère N-position).
+    let triangle = "g-1 1-2 2-g";
+    let v = json(&[
+        "analyze",
+        "--game",
+        "hackenbush",
+        "--misere",
+        "--json",
+        triangle,
+    ]);
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["outcome"], "P");
+    let out = nimatron(&["games", "hackenbush"]);
+    assert!(out.status.success());
+    let text = common::stdout(&out);
+    for needle in [
+        "Green Hackenbush",
+        "stalk:N",
+        "Colon principle",
+        "Winning Ways",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    for (position, says) in [
+        ("g-1 2-3", "the edge 2-3 is not joined to the ground"),
+        ("g-1 7", "lone vertex"),
+        ("7-8", "e.g. 'g-1 1-2"),
+        ("g-1:3", "carry no weight"),
+        ("path:3", "not a generator"),
+    ] {
+        bad(&["analyze", "--game", "hackenbush", position], says);
+    }
+    bad(
+        &[
+            "analyze",
+            "--game",
+            "hackenbush",
+            "--move",
+            "1-9",
+            "stalk:2",
+        ],
+        "no vertex 9",
+    );
+}
+
+#[test]
+fn hackenbush_play_through_the_terminal() {
+    let screen = full_game("hackenbush", "stalk:3 + cycle:4 + tree:1(1,2)", &[]);
+    assert!(screen.contains("cut "), "{screen}");
+    full_game("hackenbush", "stalk:2 + cycle:3 + g-a a-a", &["--misere"]);
+}
+
+#[test]
 fn building_analyze_start_and_bad_positions() {
     let v = json(&["analyze", "--game", "building:4,3", "--json"]);
     assert_eq!(v["position"], "4 / 0 0 0");
@@ -375,6 +464,7 @@ fn every_catalogue_example_runs() {
         "building:4,3",
         "candy",
         "wordnim",
+        "hackenbush",
     ] {
         let out = nimatron(&["games", spec]);
         assert!(out.status.success(), "{spec}");

@@ -37,6 +37,7 @@ fn concrete(syntax: &str) -> &'static str {
         "building" => "building:4,3",
         "candy" => "candy",
         "wordnim" => "wordnim",
+        "hackenbush" => "hackenbush",
         other => panic!("catalogue entry '{other}' has no concrete spec in this test: add one"),
     }
 }

@@ -94,6 +94,9 @@ pub enum GameSpec {
     /// Wordnim: remove letters from a word so that the letters removed and
     /// the letters left each spell a dictionary word.
     Wordnim,
+    /// Green Hackenbush: cut an edge of a picture rooted at the ground;
+    /// whatever loses touch with the ground falls.
+    Hackenbush,
 }
 
 /// One catalogue line: the spec syntax and a summary.
@@ -208,6 +211,10 @@ impl GameSpec {
             syntax: "wordnim",
             summary: "Wordnim: split letters off a word; both parts must spell words (--words FILE)",
         },
+        CatalogueEntry {
+            syntax: "hackenbush",
+            summary: "Green Hackenbush: cut an edge; whatever loses touch with the ground falls",
+        },
     ];
 
     /// The game names the parser accepts (the part before any `:`).
@@ -242,6 +249,7 @@ impl fmt::Display for GameSpec {
             GameSpec::NodeKayles => f.write_str("node-kayles"),
             GameSpec::Candy => f.write_str("candy"),
             GameSpec::Wordnim => f.write_str("wordnim"),
+            GameSpec::Hackenbush => f.write_str("hackenbush"),
             GameSpec::Building { stones, piles } => write!(f, "building:{stones},{piles}"),
             GameSpec::GraphNim => f.write_str("graph-nim"),
             GameSpec::Board { dims } => {
@@ -439,6 +447,7 @@ impl FromStr for GameSpec {
             }
             "candy" => no_params("candy", params, GameSpec::Candy),
             "wordnim" => no_params("wordnim", params, GameSpec::Wordnim),
+            "hackenbush" => no_params("hackenbush", params, GameSpec::Hackenbush),
             "node-kayles" => no_params("node-kayles", params, GameSpec::NodeKayles),
             "graph-nim" => no_params("graph-nim", params, GameSpec::GraphNim),
             "board" => {
@@ -491,6 +500,7 @@ mod tests {
             "building:12,7",
             "candy",
             "wordnim",
+            "hackenbush",
         ] {
             let spec: GameSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -532,6 +542,7 @@ mod tests {
             ("building:4", "N,S"),
             ("building:0,3", "1 to 100000"),
             ("building:4,300", "1 to 100"),
+            ("hackenbush:3", "no parameters"),
         ] {
             let e = text.parse::<GameSpec>().unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");

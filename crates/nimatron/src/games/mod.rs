@@ -10,6 +10,7 @@ pub mod fibonacci;
 pub mod graph;
 pub mod graph_nim;
 pub mod greedy;
+pub mod hackenbush;
 pub mod heaps;
 pub mod hundred;
 pub mod moore;
@@ -86,6 +87,7 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             spec.clone(),
             wordnim::Wordnim::default(),
         ))),
+        GameSpec::Hackenbush => Ok(Box::new(Adapter::new(spec.clone(), hackenbush::Hackenbush))),
     }
 }
 
