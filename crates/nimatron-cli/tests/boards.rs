@@ -1,5 +1,5 @@
 //! The games whose positions are not heaps (Chomp, boards, graphs, Building
-//! Nim, Candy Nim, Wordnim, Green Hackenbush), run as a user would:
+//! Nim, Candy Nim, Wordnim, Green Hackenbush, Notakto), run as a user would:
 //! `analyze` with and without a position, bad input, and `play` driven
 //! through standard input.
 
@@ -288,6 +288,110 @@ fn hackenbush_play_through_the_terminal() {
 }
 
 #[test]
+fn notakto_analyze_misere_only_and_bad_boards() {
+    // One empty board: the first player wins by the centre, and only so.
+    let v = json(&[
+        "analyze",
+        "--game",
+        "notakto",
+        "--misere",
+        "--json",
+        ".........",
+    ]);
+    assert_eq!(v["game"], "notakto:3");
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["outcome"], "N");
+    assert!(v["grundy"].is_null());
+    let moves = v["winning_moves"].as_array().expect("list");
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["to"], ".../.X./...");
+    assert!(
+        moves[0]["text"]
+            .as_str()
+            .expect("text")
+            .contains("X on b2 of board 1")
+    );
+    // Two empty boards: the second player wins.
+    let v = json(&["analyze", "--game", "notakto", "--misere", "--json", "2"]);
+    assert_eq!(v["position"], ".../.../... .../.../...");
+    assert_eq!(v["outcome"], "P");
+    // The text names each board's element of the quotient and the product.
+    let out = nimatron(&[
+        "analyze",
+        "--game",
+        "notakto",
+        "--misere",
+        "X...X.... ......... XXX/.../...",
+    ]);
+    assert!(out.status.success());
+    let text = common::stdout(&out);
+    for needle in [
+        "P-portion {a, b^2, bd, c^2}",
+        "board 1 X../.X./...: b",
+        "board 2 .../.../...: d",
+        "board 3 XXX/.../...: dead",
+        "Product: b · d = bd, which is in P.",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    // Normal play is refused, saying why; bad boards say what is accepted.
+    bad(
+        &["analyze", "--game", "notakto", "3"],
+        "misère by its rules",
+    );
+    for (position, says) in [
+        ("XX", "'XX' has 2 cells; a 3×3 board has 9"),
+        ("XO.......", "'O' in 'XO.......' is not a cell"),
+        ("X../..", "give 3 rows of 3 cells"),
+        ("0", "a number k stands for k empty boards"),
+    ] {
+        bad(
+            &["analyze", "--game", "notakto", "--misere", position],
+            says,
+        );
+    }
+    bad(
+        &[
+            "analyze",
+            "--game",
+            "notakto",
+            "--misere",
+            "--move",
+            "1 b2",
+            "XXX/.../...",
+        ],
+        "board 1 is dead",
+    );
+    bad(&["analyze", "--game", "notakto:9"], "1 to 5");
+    // Other sizes are searched.
+    let v = json(&[
+        "analyze",
+        "--game",
+        "notakto:4",
+        "--misere",
+        "--json",
+        "XX../..X./..../....",
+    ]);
+    assert_eq!(v["game"], "notakto:4");
+    assert!(v["outcome"] == "N" || v["outcome"] == "P");
+    let out = nimatron(&["games", "notakto"]);
+    let text = common::stdout(&out);
+    for needle in [
+        "Plambeck and Whitehead",
+        "Conventions: misere (",
+        "notakto:N",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+}
+
+#[test]
+fn notakto_play_through_the_terminal() {
+    let screen = full_game("notakto", "3", &["--misere"]);
+    assert!(screen.contains("board 3"), "{screen}");
+}
+
+#[test]
 fn building_analyze_start_and_bad_positions() {
     let v = json(&["analyze", "--game", "building:4,3", "--json"]);
     assert_eq!(v["position"], "4 / 0 0 0");
@@ -465,6 +569,7 @@ fn every_catalogue_example_runs() {
         "candy",
         "wordnim",
         "hackenbush",
+        "notakto",
     ] {
         let out = nimatron(&["games", spec]);
         assert!(out.status.success(), "{spec}");
@@ -473,8 +578,12 @@ fn every_catalogue_example_runs() {
             .lines()
             .find_map(|l| l.strip_prefix("Example: nimatron "))
             .expect("an example line");
-        // Split as a shell would (the examples need no quoting).
-        let args: Vec<&str> = example.split_whitespace().collect();
+        // Split as a shell would (the examples need no quoting); a game
+        // played only misère is asked for misère play.
+        let mut args: Vec<&str> = example.split_whitespace().collect();
+        if text.contains("Conventions: misere (") {
+            args.insert(1, "--misere");
+        }
         let run = nimatron(&args);
         assert!(
             run.status.success(),

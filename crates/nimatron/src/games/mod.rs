@@ -16,6 +16,7 @@ pub mod hundred;
 pub mod moore;
 pub mod nim;
 pub mod node_kayles;
+pub mod notakto;
 pub mod take_break;
 pub mod twenty_one;
 pub mod wordnim;
@@ -88,6 +89,10 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             wordnim::Wordnim::default(),
         ))),
         GameSpec::Hackenbush => Ok(Box::new(Adapter::new(spec.clone(), hackenbush::Hackenbush))),
+        GameSpec::Notakto { side } => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            notakto::Notakto::new(*side as usize),
+        ))),
     }
 }
 
