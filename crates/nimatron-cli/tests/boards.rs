@@ -1,6 +1,7 @@
 //! The games whose positions are not heaps (Chomp, boards, graphs, Building
-//! Nim, Candy Nim, Wordnim), run as a user would: `analyze` with and without
-//! a position, bad input, and `play` driven through standard input.
+//! Nim, Candy Nim, Wordnim, Green Hackenbush, Notakto), run as a user would:
+//! `analyze` with and without a position, bad input, and `play` driven
+//! through standard input.
 
 mod common;
 use common::{json, nimatron, run};
@@ -200,6 +201,198 @@ fn node_kayles_and_graph_nim_play_through_the_terminal() {
 }
 
 #[test]
+fn hackenbush_analyze_describe_and_bad_pictures() {
+    // A fork (*1) and a triangle on the ground (*1): a second-player win.
+    let fork_and_triangle = ["g-1 1-2 1-3", "g-4 4-5 5-g"];
+    let mut args = vec!["analyze", "--game", "hackenbush", "--json"];
+    args.extend(fork_and_triangle);
+    let v = json(&args);
+    assert_eq!(v["game"], "hackenbush");
+    assert_eq!(v["position"], "g-1 g-4 g-5 1-2 1-3 4-5");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["grundy"], 0);
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    // A stalk of 3 (*3) and a square (0): cut the stalk at the ground, or
+    // open the square into stalks worth *3 in all.
+    let v = json(&[
+        "analyze",
+        "--game",
+        "hackenbush",
+        "--json",
+        "stalk:3 + cycle:4",
+    ]);
+    assert_eq!(v["grundy"], 3);
+    let cuts: Vec<&str> = v["winning_moves"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .map(|m| m["to"].as_str().expect("text"))
+        .collect();
+    assert_eq!(cuts.len(), 5, "{cuts:?}");
+    assert!(cuts.contains(&"g-4 g-6 4-5 5-6"), "{cuts:?}");
+    let out = nimatron(&["analyze", "--game", "hackenbush", "tree:1(1,2) cycle:3"]);
+    assert!(out.status.success());
+    let text = common::stdout(&out);
+    assert!(text.contains("Fusion principle"), "{text}");
+    assert!(text.contains("colon principle at 1"), "{text}");
+    // Misère play is searched: a triangle on the ground is lost for the
+    // player to move (every cut leaves a misère N-position).
+    let triangle = "g-1 1-2 2-g";
+    let v = json(&[
+        "analyze",
+        "--game",
+        "hackenbush",
+        "--misere",
+        "--json",
+        triangle,
+    ]);
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["outcome"], "P");
+    let out = nimatron(&["games", "hackenbush"]);
+    assert!(out.status.success());
+    let text = common::stdout(&out);
+    for needle in [
+        "Green Hackenbush",
+        "stalk:N",
+        "Colon principle",
+        "Winning Ways",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    for (position, says) in [
+        ("g-1 2-3", "the edge 2-3 is not joined to the ground"),
+        ("g-1 7", "lone vertex"),
+        ("7-8", "e.g. 'g-1 1-2"),
+        ("g-1:3", "carry no weight"),
+        ("path:3", "not a generator"),
+    ] {
+        bad(&["analyze", "--game", "hackenbush", position], says);
+    }
+    bad(
+        &[
+            "analyze",
+            "--game",
+            "hackenbush",
+            "--move",
+            "1-9",
+            "stalk:2",
+        ],
+        "no vertex 9",
+    );
+}
+
+#[test]
+fn hackenbush_play_through_the_terminal() {
+    let screen = full_game("hackenbush", "stalk:3 + cycle:4 + tree:1(1,2)", &[]);
+    assert!(screen.contains("cut "), "{screen}");
+    full_game("hackenbush", "stalk:2 + cycle:3 + g-a a-a", &["--misere"]);
+}
+
+#[test]
+fn notakto_analyze_misere_only_and_bad_boards() {
+    // One empty board: the first player wins by the centre, and only so.
+    let v = json(&[
+        "analyze",
+        "--game",
+        "notakto",
+        "--misere",
+        "--json",
+        ".........",
+    ]);
+    assert_eq!(v["game"], "notakto:3");
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["outcome"], "N");
+    assert!(v["grundy"].is_null());
+    let moves = v["winning_moves"].as_array().expect("list");
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["to"], ".../.X./...");
+    assert!(
+        moves[0]["text"]
+            .as_str()
+            .expect("text")
+            .contains("X on b2 of board 1")
+    );
+    // Two empty boards: the second player wins.
+    let v = json(&["analyze", "--game", "notakto", "--misere", "--json", "2"]);
+    assert_eq!(v["position"], ".../.../... .../.../...");
+    assert_eq!(v["outcome"], "P");
+    // The text names each board's element of the quotient and the product.
+    let out = nimatron(&[
+        "analyze",
+        "--game",
+        "notakto",
+        "--misere",
+        "X...X.... ......... XXX/.../...",
+    ]);
+    assert!(out.status.success());
+    let text = common::stdout(&out);
+    for needle in [
+        "P-portion {a, b^2, bd, c^2}",
+        "board 1 X../.X./...: b",
+        "board 2 .../.../...: d",
+        "board 3 XXX/.../...: dead",
+        "Product: b · d = bd, which is in P.",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+    // Normal play is refused, saying why; bad boards say what is accepted.
+    bad(
+        &["analyze", "--game", "notakto", "3"],
+        "misère by its rules",
+    );
+    for (position, says) in [
+        ("XX", "'XX' has 2 cells; a 3×3 board has 9"),
+        ("XO.......", "'O' in 'XO.......' is not a cell"),
+        ("X../..", "give 3 rows of 3 cells"),
+        ("0", "a number k stands for k empty boards"),
+    ] {
+        bad(
+            &["analyze", "--game", "notakto", "--misere", position],
+            says,
+        );
+    }
+    bad(
+        &[
+            "analyze",
+            "--game",
+            "notakto",
+            "--misere",
+            "--move",
+            "1 b2",
+            "XXX/.../...",
+        ],
+        "board 1 is dead",
+    );
+    bad(&["analyze", "--game", "notakto:9"], "1 to 5");
+    // Other sizes are searched.
+    let v = json(&[
+        "analyze",
+        "--game",
+        "notakto:4",
+        "--misere",
+        "--json",
+        "XX../..X./..../....",
+    ]);
+    assert_eq!(v["game"], "notakto:4");
+    assert!(v["outcome"] == "N" || v["outcome"] == "P");
+    let out = nimatron(&["games", "notakto"]);
+    let text = common::stdout(&out);
+    for needle in [
+        "Plambeck and Whitehead",
+        "Conventions: misere (",
+        "notakto:N",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+}
+
+#[test]
+fn notakto_play_through_the_terminal() {
+    let screen = full_game("notakto", "3", &["--misere"]);
+    assert!(screen.contains("board 3"), "{screen}");
+}
+
+#[test]
 fn building_analyze_start_and_bad_positions() {
     let v = json(&["analyze", "--game", "building:4,3", "--json"]);
     assert_eq!(v["position"], "4 / 0 0 0");
@@ -376,6 +569,8 @@ fn every_catalogue_example_runs() {
         "building:4,3",
         "candy",
         "wordnim",
+        "hackenbush",
+        "notakto",
     ] {
         let out = nimatron(&["games", spec]);
         assert!(out.status.success(), "{spec}");
@@ -384,8 +579,12 @@ fn every_catalogue_example_runs() {
             .lines()
             .find_map(|l| l.strip_prefix("Example: nimatron "))
             .expect("an example line");
-        // Split as a shell would (the examples need no quoting).
-        let args: Vec<&str> = example.split_whitespace().collect();
+        // Split as a shell would (the examples need no quoting); a game
+        // played only misère is asked for misère play.
+        let mut args: Vec<&str> = example.split_whitespace().collect();
+        if text.contains("Conventions: misere (") {
+            args.insert(1, "--misere");
+        }
         let run = nimatron(&args);
         assert!(
             run.status.success(),

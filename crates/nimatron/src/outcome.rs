@@ -22,6 +22,14 @@ impl Outcome {
     pub const fn from_to_move_wins(wins: bool) -> Outcome {
         if wins { Outcome::N } else { Outcome::P }
     }
+
+    /// The verdict in words, for explanations.
+    pub const fn verdict(self) -> &'static str {
+        match self {
+            Outcome::N => "the player to move wins",
+            Outcome::P => "the player to move loses against perfect play",
+        }
+    }
 }
 
 impl fmt::Display for Outcome {

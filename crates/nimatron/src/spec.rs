@@ -94,6 +94,15 @@ pub enum GameSpec {
     /// Wordnim: remove letters from a word so that the letters removed and
     /// the letters left each spell a dictionary word.
     Wordnim,
+    /// Green Hackenbush: cut an edge of a picture rooted at the ground;
+    /// whatever loses touch with the ground falls.
+    Hackenbush,
+    /// Notakto: X-only tic-tac-toe on several `side` × `side` boards;
+    /// whoever completes a line on the last live board loses.
+    Notakto {
+        /// The side of the boards (3 for the usual game).
+        side: u64,
+    },
 }
 
 /// One catalogue line: the spec syntax and a summary.
@@ -208,6 +217,14 @@ impl GameSpec {
             syntax: "wordnim",
             summary: "Wordnim: split letters off a word; both parts must spell words (--words FILE)",
         },
+        CatalogueEntry {
+            syntax: "hackenbush",
+            summary: "Green Hackenbush: cut an edge; whatever loses touch with the ground falls",
+        },
+        CatalogueEntry {
+            syntax: "notakto[:N]",
+            summary: "Notakto: X-only tic-tac-toe on several NxN boards, misère (3x3 by its quotient, other sizes by search)",
+        },
     ];
 
     /// The known game name closest to `name` in edits (letters added,
@@ -266,6 +283,8 @@ impl fmt::Display for GameSpec {
             GameSpec::NodeKayles => f.write_str("node-kayles"),
             GameSpec::Candy => f.write_str("candy"),
             GameSpec::Wordnim => f.write_str("wordnim"),
+            GameSpec::Hackenbush => f.write_str("hackenbush"),
+            GameSpec::Notakto { side } => write!(f, "notakto:{side}"),
             GameSpec::Building { stones, piles } => write!(f, "building:{stones},{piles}"),
             GameSpec::GraphNim => f.write_str("graph-nim"),
             GameSpec::Board { dims } => {
@@ -502,6 +521,18 @@ impl FromStr for GameSpec {
             }
             "candy" => no_params("candy", params, GameSpec::Candy),
             "wordnim" => no_params("wordnim", params, GameSpec::Wordnim),
+            "hackenbush" => no_params("hackenbush", params, GameSpec::Hackenbush),
+            "notakto" => {
+                let expected = "expected N, the side of the boards (1 to 5), e.g. notakto:3";
+                let side = match params {
+                    None => 3,
+                    Some(p) => match positive_list("notakto", p, expected)?.as_slice() {
+                        [n] if *n <= crate::games::notakto::MAX_SIDE => *n,
+                        _ => return Err(bad("notakto", p, expected)),
+                    },
+                };
+                Ok(GameSpec::Notakto { side })
+            }
             "node-kayles" => no_params("node-kayles", params, GameSpec::NodeKayles),
             "graph-nim" => no_params("graph-nim", params, GameSpec::GraphNim),
             "board" => {
@@ -557,6 +588,9 @@ mod tests {
             "building:12,7",
             "candy",
             "wordnim",
+            "hackenbush",
+            "notakto:3",
+            "notakto:4",
         ] {
             let spec: GameSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
@@ -571,6 +605,10 @@ mod tests {
             "circular:3"
         );
         assert_eq!("NIM".parse::<GameSpec>().unwrap(), GameSpec::Nim);
+        assert_eq!(
+            "notakto".parse::<GameSpec>().unwrap(),
+            GameSpec::Notakto { side: 3 }
+        );
     }
 
     #[test]
@@ -602,6 +640,10 @@ mod tests {
             ("building:4", "N,S"),
             ("building:0,3", "1 to 100000"),
             ("building:4,300", "1 to 100"),
+            ("hackenbush:3", "no parameters"),
+            ("notakto:0", "1 to 5"),
+            ("notakto:6", "1 to 5"),
+            ("notakto:3x3", "e.g. notakto:3"),
         ] {
             let e = text.parse::<GameSpec>().unwrap_err().to_string();
             assert!(e.contains(says), "{text}: {e}");

@@ -62,7 +62,8 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
     }
 }
 
-fn valid_name(name: &str) -> bool {
+/// Whether `name` can name a vertex: letters, digits and `_`, at most 16.
+pub(crate) fn valid_name(name: &str) -> bool {
     !name.is_empty()
         && name.len() <= 16
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')

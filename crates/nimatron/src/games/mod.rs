@@ -10,11 +10,13 @@ pub mod fibonacci;
 pub mod graph;
 pub mod graph_nim;
 pub mod greedy;
+pub mod hackenbush;
 pub mod heaps;
 pub mod hundred;
 pub mod moore;
 pub mod nim;
 pub mod node_kayles;
+pub mod notakto;
 pub mod take_break;
 pub mod twenty_one;
 pub mod wordnim;
@@ -91,6 +93,11 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
         GameSpec::Wordnim => Ok(Box::new(Adapter::new(
             spec.to_string(),
             wordnim::Wordnim::default(),
+        ))),
+        GameSpec::Hackenbush => Ok(Box::new(Adapter::new(spec.clone(), hackenbush::Hackenbush))),
+        GameSpec::Notakto { side } => Ok(Box::new(Adapter::new(
+            spec.clone(),
+            notakto::Notakto::new(*side as usize),
         ))),
     }
 }

@@ -34,12 +34,20 @@
 //! verified (see [`quotient`]); whether it holds for larger heaps is proven
 //! only where a periodicity argument applies, and otherwise reported as
 //! observed.
+//!
+//! The same construction serves any game whose positions are sums of
+//! components drawn from a finite set, given as an options graph:
+//! [`quotient_of_components`] takes each component's options (multisets of
+//! components numbered below it) and returns a [`ComponentQuotient`]. A heap
+//! game is the case where component `n` is the heap `n`. Both kinds of
+//! quotient dereference to the [`QuotientMonoid`] they present.
 
 mod engine;
 mod moves;
 mod presentation;
 
 use std::fmt;
+use std::ops::Deref;
 use std::time::Duration;
 
 use crate::Outcome;
@@ -105,6 +113,19 @@ pub enum QuotientError {
         /// The order of the quotient of the smaller heaps.
         order: usize,
     },
+    /// A component's option uses a component numbered at or above its own
+    /// (see [`quotient_of_components`]).
+    OptionOrder {
+        /// The component whose option it is.
+        component: usize,
+        /// The component the option uses.
+        uses: usize,
+    },
+    /// More components than [`MAX_COMPONENTS`].
+    TooManyComponents {
+        /// How many were given.
+        count: usize,
+    },
     /// The computation ran out of time.
     TimeLimit {
         /// The limit, in milliseconds.
@@ -121,7 +142,10 @@ impl QuotientError {
     pub fn is_bad_input(&self) -> bool {
         matches!(
             self,
-            QuotientError::NoHeaps | QuotientError::TooLarge { .. }
+            QuotientError::NoHeaps
+                | QuotientError::TooLarge { .. }
+                | QuotientError::OptionOrder { .. }
+                | QuotientError::TooManyComponents { .. }
         )
     }
 }
@@ -144,6 +168,14 @@ impl fmt::Display for QuotientError {
                 f,
                 "the computation stored its limit of {limit} positions while adding heap {heap} (the quotient of the smaller heaps has {order} elements)"
             ),
+            QuotientError::OptionOrder { component, uses } => write!(
+                f,
+                "component {component} has an option that uses component {uses}: number the components so that every option uses only components numbered below its own"
+            ),
+            QuotientError::TooManyComponents { count } => write!(
+                f,
+                "{count} components are too many: quotients are computed for at most {MAX_COMPONENTS}"
+            ),
             QuotientError::TimeLimit {
                 millis,
                 heap,
@@ -164,8 +196,8 @@ impl std::error::Error for QuotientError {}
 pub struct Generator {
     /// Its name: `a`, `b`, ...
     pub name: String,
-    /// The heap it is the image of (the first heap the earlier generators
-    /// do not produce).
+    /// The heap (for [`quotient_of_components`], the component) it is the
+    /// image of: the first the earlier generators do not produce.
     pub heap: u64,
 }
 
@@ -178,11 +210,12 @@ pub struct ImagePeriod {
     pub preperiod: u64,
 }
 
-/// The misère quotient of the sums of heaps `1..=to` of a heap game.
+/// A misère quotient as a presented monoid: a finite commutative monoid
+/// `Q` with its P-portion, generators, relations and every element as a
+/// normal-form word. Elements are ids `0..order()` in presentation order;
+/// id 0 is the identity.
 #[derive(Clone, Debug)]
-pub struct MisereQuotient {
-    game: HeapGame,
-    to: u64,
+pub struct QuotientMonoid {
     work: engine::Work,
     generators: Vec<Generator>,
     /// Normal forms, in presentation order (element ids index these).
@@ -191,11 +224,27 @@ pub struct MisereQuotient {
     work_of: Vec<u32>,
     id_of: Vec<usize>,
     relations: Vec<(Vec<u32>, Vec<u32>)>,
+    tame: bool,
+}
+
+/// The misère quotient of the sums of heaps `1..=to` of a heap game. It
+/// dereferences to its [`QuotientMonoid`].
+#[derive(Clone, Debug)]
+pub struct MisereQuotient {
+    game: HeapGame,
+    to: u64,
+    monoid: QuotientMonoid,
     images: Vec<usize>,
     growth: Vec<(u64, usize)>,
     period: Option<ImagePeriod>,
     proven: bool,
-    tame: bool,
+}
+
+impl Deref for MisereQuotient {
+    type Target = QuotientMonoid;
+    fn deref(&self) -> &QuotientMonoid {
+        &self.monoid
+    }
 }
 
 /// The largest heap a quotient is computed for.
@@ -231,43 +280,137 @@ pub fn quotient(
             last = w.order();
         }
     })?;
-    debug_assert!(engine::is_reduced(&work));
-    let built = presentation::present(&work);
-    let mut id_of = vec![0usize; work.order()];
-    for (id, &e) in built.element_of.iter().enumerate() {
-        id_of[e as usize] = id;
-    }
-    let generators = built
-        .generators
-        .iter()
-        .enumerate()
-        .map(|(i, &(_, heap))| Generator {
-            name: generator_name(i),
-            heap,
-        })
-        .collect();
-    let images: Vec<usize> = (0..=to as usize)
-        .map(|h| id_of[work.image[h] as usize])
-        .collect();
+    let monoid = QuotientMonoid::new(work);
+    let images = monoid.images_of_work();
     let period = find_period(&images);
     let proven = period.is_some_and(|p| provable(game, to, p));
-    let mut q = MisereQuotient {
+    Ok(MisereQuotient {
         game: game.clone(),
         to,
-        work,
-        generators,
-        normal_forms: built.normal_forms,
-        work_of: built.element_of,
-        id_of,
-        relations: built.relations,
+        monoid,
         images,
         growth,
         period,
         proven,
-        tame: false,
-    };
-    q.tame = q.is_tame();
-    Ok(q)
+    })
+}
+
+/// The most components [`quotient_of_components`] accepts.
+pub const MAX_COMPONENTS: usize = 60_000;
+
+/// Computes the misère quotient of every sum of components from a finite
+/// set, given as an options graph.
+///
+/// Components are numbered `1..options.len()`; `options[k]` lists the
+/// positions one move from component `k`, each a multiset of components
+/// numbered below `k` (empty when the move leaves nothing; a 0 in it stands
+/// for nothing too). Entry 0 is ignored. Such a numbering exists for every
+/// finite game that ends: order the components by the longest play from
+/// them. A component without options is the zero game and maps to the
+/// identity.
+///
+/// The quotient is built component by component exactly as [`quotient`]
+/// builds it heap by heap, and each step is verified the same way, so the
+/// result is exact for every sum of the components. In the errors, `heap`
+/// is the number of the component being added.
+///
+/// ```
+/// use nimatron::misere::{quotient_of_components, QuotientLimits};
+///
+/// // Nim heaps of 1, 2 and 3 as components: heap k moves to any smaller heap.
+/// let options = vec![
+///     vec![],
+///     vec![vec![]],
+///     vec![vec![], vec![1]],
+///     vec![vec![], vec![1], vec![2]],
+/// ];
+/// let q = quotient_of_components(&options, &QuotientLimits::default())?;
+/// assert_eq!(q.presentation(), "⟨a, b | a^2 = 1, b^3 = b⟩");
+/// // Heaps 1 2 3: a·b·ab = b^2, in P: the player to move loses.
+/// assert!(q.is_p_position(&[1, 2, 3]));
+/// assert_eq!(q.element_name(q.image(3)), "ab");
+/// # Ok::<(), nimatron::misere::QuotientError>(())
+/// ```
+pub fn quotient_of_components(
+    options: &[Vec<Vec<usize>>],
+    limits: &QuotientLimits,
+) -> Result<ComponentQuotient, QuotientError> {
+    let count = options.len().saturating_sub(1);
+    if count > MAX_COMPONENTS {
+        return Err(QuotientError::TooManyComponents { count });
+    }
+    let mut lists: Vec<Vec<Vec<u16>>> = vec![Vec::new()];
+    for (component, list) in options.iter().enumerate().skip(1) {
+        let mut converted: Vec<Vec<u16>> = Vec::with_capacity(list.len());
+        for option in list {
+            let mut parts: Vec<u16> = Vec::with_capacity(option.len());
+            for &uses in option {
+                if uses >= component {
+                    return Err(QuotientError::OptionOrder { component, uses });
+                }
+                if uses > 0 {
+                    parts.push(uses as u16);
+                }
+            }
+            parts.sort_unstable();
+            converted.push(parts);
+        }
+        converted.sort_unstable();
+        converted.dedup();
+        lists.push(converted);
+    }
+    let work = engine::build(&lists, count, *limits, |_| {})?;
+    let monoid = QuotientMonoid::new(work);
+    let images = monoid.images_of_work();
+    Ok(ComponentQuotient { monoid, images })
+}
+
+/// The misère quotient of the sums of a finite set of components (see
+/// [`quotient_of_components`]). It dereferences to its [`QuotientMonoid`].
+#[derive(Clone, Debug)]
+pub struct ComponentQuotient {
+    monoid: QuotientMonoid,
+    images: Vec<usize>,
+}
+
+impl Deref for ComponentQuotient {
+    type Target = QuotientMonoid;
+    fn deref(&self) -> &QuotientMonoid {
+        &self.monoid
+    }
+}
+
+impl ComponentQuotient {
+    /// How many components (numbered `1..=components()`).
+    pub fn components(&self) -> usize {
+        self.images.len() - 1
+    }
+
+    /// The image of component `k` (0 is the identity).
+    pub fn image(&self, k: usize) -> usize {
+        self.images[k]
+    }
+
+    /// The images of components `0..=components()`.
+    pub fn images(&self) -> &[usize] {
+        &self.images
+    }
+
+    /// The image of a sum of components: the product of their images.
+    pub fn image_of_position(&self, components: &[usize]) -> usize {
+        self.monoid
+            .product_of(components.iter().map(|&k| self.images[k]))
+    }
+
+    /// Whether a sum of components is a misère P-position.
+    pub fn is_p_position(&self, components: &[usize]) -> bool {
+        self.in_p(self.image_of_position(components))
+    }
+
+    /// The misère outcome of a sum of components.
+    pub fn outcome(&self, components: &[usize]) -> Outcome {
+        Outcome::from_to_move_wins(!self.is_p_position(components))
+    }
 }
 
 /// The least period whose repetition is seen at least twice in full.
@@ -314,15 +457,49 @@ fn provable(game: &HeapGame, to: u64, period: ImagePeriod) -> bool {
     to >= n0 + p - 1
 }
 
-impl MisereQuotient {
-    /// The game.
-    pub fn game(&self) -> &HeapGame {
-        &self.game
+impl QuotientMonoid {
+    /// Presents a verified working quotient.
+    fn new(work: engine::Work) -> QuotientMonoid {
+        debug_assert!(engine::is_reduced(&work));
+        let built = presentation::present(&work);
+        let mut id_of = vec![0usize; work.order()];
+        for (id, &e) in built.element_of.iter().enumerate() {
+            id_of[e as usize] = id;
+        }
+        let generators = built
+            .generators
+            .iter()
+            .enumerate()
+            .map(|(i, &(_, heap))| Generator {
+                name: generator_name(i),
+                heap,
+            })
+            .collect();
+        let mut monoid = QuotientMonoid {
+            work,
+            generators,
+            normal_forms: built.normal_forms,
+            work_of: built.element_of,
+            id_of,
+            relations: built.relations,
+            tame: false,
+        };
+        monoid.tame = monoid.is_tame();
+        monoid
     }
 
-    /// The largest heap covered.
-    pub fn to(&self) -> u64 {
-        self.to
+    /// The element ids of the images of heaps (components) `0..=heaps`.
+    fn images_of_work(&self) -> Vec<usize> {
+        self.work
+            .image
+            .iter()
+            .map(|&e| self.id_of[e as usize])
+            .collect()
+    }
+
+    /// The product of any number of elements (the identity for none).
+    pub fn product_of(&self, elements: impl IntoIterator<Item = usize>) -> usize {
+        elements.into_iter().fold(0, |acc, x| self.product(acc, x))
     }
 
     /// The number of elements.
@@ -381,6 +558,67 @@ impl MisereQuotient {
         self.id_of[self.work.mul(self.work_of[x], self.work_of[y]) as usize]
     }
 
+    /// Whether the quotient is tame: isomorphic to the quotient of a set of
+    /// Nim positions (Plambeck 2005, §5): the trivial monoid, `⟨a | a^2 = 1⟩`
+    /// with P-portion `{a}`, or for `k >= 2` the monoid of order `2^k + 2`
+    /// made of `1`, `a` (with `a^2 = 1`) and a group `(Z/2)^k` whose
+    /// identity `e` and `a` form the P-portion.
+    pub fn tame(&self) -> bool {
+        self.tame
+    }
+
+    fn is_tame(&self) -> bool {
+        let n = self.order();
+        let mul = |x: usize, y: usize| self.product(x, y);
+        let p = self.p_portion();
+        match n {
+            1 => return p.is_empty(),
+            2 => return mul(1, 1) == 0 && p == [1],
+            _ => {}
+        }
+        let k = (n - 2).trailing_zeros();
+        if n > 4098 || (n - 2) != 1 << k || k < 2 {
+            return false;
+        }
+        let squares_to_one: Vec<usize> = (1..n).filter(|&x| mul(x, x) == 0).collect();
+        let [a] = squares_to_one[..] else {
+            return false;
+        };
+        let group: Vec<usize> = (1..n).filter(|&x| x != a).collect();
+        let Some(&e) = group
+            .iter()
+            .find(|&&e| group.iter().all(|&g| mul(e, g) == g))
+        else {
+            return false;
+        };
+        let closed = group.iter().all(|&g| {
+            mul(g, g) == e
+                && mul(a, g) != 0
+                && mul(a, g) != a
+                && group.iter().all(|&h| {
+                    let gh = mul(g, h);
+                    gh != 0 && gh != a
+                })
+        });
+        closed && mul(a, e) != e && {
+            let mut want = vec![a, e];
+            want.sort_unstable();
+            p == want
+        }
+    }
+}
+
+impl MisereQuotient {
+    /// The game.
+    pub fn game(&self) -> &HeapGame {
+        &self.game
+    }
+
+    /// The largest heap covered.
+    pub fn to(&self) -> u64 {
+        self.to
+    }
+
     /// The image of heap `n`: known for `n <= to()`, and beyond when the
     /// periodicity is proven.
     pub fn image(&self, n: u64) -> Option<usize> {
@@ -435,55 +673,6 @@ impl MisereQuotient {
     /// whole game (every heap size), not only of heaps up to `to()`.
     pub fn proven(&self) -> bool {
         self.proven
-    }
-
-    /// Whether the quotient is tame: isomorphic to the quotient of a set of
-    /// Nim positions (Plambeck 2005, §5): the trivial monoid, `⟨a | a^2 = 1⟩`
-    /// with P-portion `{a}`, or for `k >= 2` the monoid of order `2^k + 2`
-    /// made of `1`, `a` (with `a^2 = 1`) and a group `(Z/2)^k` whose
-    /// identity `e` and `a` form the P-portion.
-    pub fn tame(&self) -> bool {
-        self.tame
-    }
-
-    fn is_tame(&self) -> bool {
-        let n = self.order();
-        let mul = |x: usize, y: usize| self.product(x, y);
-        let p = self.p_portion();
-        match n {
-            1 => return p.is_empty(),
-            2 => return mul(1, 1) == 0 && p == [1],
-            _ => {}
-        }
-        let k = (n - 2).trailing_zeros();
-        if n > 4098 || (n - 2) != 1 << k || k < 2 {
-            return false;
-        }
-        let squares_to_one: Vec<usize> = (1..n).filter(|&x| mul(x, x) == 0).collect();
-        let [a] = squares_to_one[..] else {
-            return false;
-        };
-        let group: Vec<usize> = (1..n).filter(|&x| x != a).collect();
-        let Some(&e) = group
-            .iter()
-            .find(|&&e| group.iter().all(|&g| mul(e, g) == g))
-        else {
-            return false;
-        };
-        let closed = group.iter().all(|&g| {
-            mul(g, g) == e
-                && mul(a, g) != 0
-                && mul(a, g) != a
-                && group.iter().all(|&h| {
-                    let gh = mul(g, h);
-                    gh != 0 && gh != a
-                })
-        });
-        closed && mul(a, e) != e && {
-            let mut want = vec![a, e];
-            want.sort_unstable();
-            p == want
-        }
     }
 }
 

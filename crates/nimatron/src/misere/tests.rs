@@ -261,3 +261,59 @@ fn subtraction_1_2_3_is_proven_tame_for_every_heap() {
     assert_eq!(q.is_p_position(&[1000, 1]), Some(true));
     assert_eq!(q.outcome(&[1000, 2]), Some(Outcome::N));
 }
+
+#[test]
+fn components_given_as_an_options_graph_match_the_heap_quotient() {
+    // Kayles heaps 1 to 12, given as components by their options.
+    let game: HeapGame = "kayles".parse().unwrap();
+    let heaps = quotient(&game, 12, &QuotientLimits::default()).unwrap();
+    let options: Vec<Vec<Vec<usize>>> = moves::heap_options(&game, 12)
+        .into_iter()
+        .map(|list| {
+            list.into_iter()
+                .map(|o| o.into_iter().map(usize::from).collect())
+                .collect()
+        })
+        .collect();
+    let q = quotient_of_components(&options, &QuotientLimits::default()).unwrap();
+    assert_eq!(q.components(), 12);
+    assert_eq!(q.presentation(), heaps.presentation());
+    assert_eq!(q.images(), heaps.images());
+    let mut plain = Plain::new("0.77");
+    for s in sums(12, 3) {
+        let components: Vec<usize> = s.iter().map(|&h| usize::from(h)).collect();
+        assert_eq!(q.is_p_position(&components), plain.is_p(&s), "{s:?}");
+    }
+}
+
+#[test]
+fn components_without_moves_are_the_identity_and_alike_components_share_an_image() {
+    // 1 and 2 move to nothing (a 0 in an option stands for nothing); 3 has
+    // no move; 4 moves to 1 + 2 or to 3, both worth the identity.
+    let options = vec![
+        vec![],
+        vec![vec![0]],
+        vec![vec![]],
+        vec![],
+        vec![vec![1, 2], vec![3]],
+    ];
+    let q = quotient_of_components(&options, &QuotientLimits::default()).unwrap();
+    assert_eq!(q.presentation(), "⟨a | a^2 = 1⟩");
+    assert_eq!(q.image(3), 0);
+    assert_eq!(q.image(1), q.image(2));
+    assert_eq!(q.image(4), q.image(1));
+    assert_eq!(q.outcome(&[1, 2, 4]), Outcome::P);
+    let none = quotient_of_components(&[], &QuotientLimits::default()).unwrap();
+    assert_eq!(none.order(), 1);
+    let e =
+        quotient_of_components(&[vec![], vec![vec![1]]], &QuotientLimits::default()).unwrap_err();
+    assert_eq!(
+        e,
+        QuotientError::OptionOrder {
+            component: 1,
+            uses: 1
+        }
+    );
+    assert!(e.is_bad_input());
+    assert!(e.to_string().contains("numbered below its own"), "{e}");
+}
