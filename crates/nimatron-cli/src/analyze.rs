@@ -67,6 +67,16 @@ pub fn build_game(
     }
 }
 
+/// Misère play if asked for, or if it is the only play the game offers
+/// (Notakto); else normal play.
+pub fn convention_for(misere: bool, game: &dyn nimatron::Game) -> Convention {
+    if misere || game.conventions() == [Convention::Misere] {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    }
+}
+
 /// Map a library error to the CLI's exit codes: bad positions and
 /// conventions are bad input (2); a search limit is a failure (1).
 pub fn game_error(e: GameError) -> anyhow::Error {
@@ -91,17 +101,13 @@ pub fn solve_error_words(e: &nimatron::SolveError) -> String {
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     let spec = args.game.clone();
-    let convention = if args.misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
     if args.words.is_some() && spec != GameSpec::Wordnim {
         return Err(bad_input(format!(
             "--words gives Wordnim's dictionary; it does not apply to {spec}"
         )));
     }
     let game = build_game(&spec, args.words.as_deref())?;
+    let convention = convention_for(args.misere, game.as_ref());
     let mut position = if spec == GameSpec::Nim && args.moves.is_empty() {
         // Nim reads millions of heaps as numbers, not as one long text.
         let heaps = read_heaps(&args.position, "nimatron analyze 3 4 5")?;

@@ -39,11 +39,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let spec = args.game.clone();
     let game = crate::analyze::build_game(&spec, args.words.as_deref())?;
     let level = args.level;
-    let convention = if args.misere {
-        Convention::Misere
-    } else {
-        Convention::Normal
-    };
+    let convention = crate::analyze::convention_for(args.misere, game.as_ref());
     if !game.conventions().contains(&convention) {
         return Err(bad_input(format!("{spec}: {}", game.convention_note())));
     }

@@ -358,6 +358,15 @@ fn convention_name(c: Convention) -> &'static str {
     }
 }
 
+/// The convention asked for, or the game's own when it offers one only
+/// (Notakto is misère play), else normal play.
+fn default_convention(text: Option<&str>, game: &dyn Game) -> Result<Convention, ApiError> {
+    match text {
+        None if game.conventions() == [Convention::Misere] => Ok(Convention::Misere),
+        _ => parse_convention(text),
+    }
+}
+
 /// Parse `normal`/`misere`.
 pub fn parse_convention(text: Option<&str>) -> Result<Convention, ApiError> {
     match text.map(|s| s.trim().to_ascii_lowercase()) {
@@ -680,7 +689,7 @@ impl Engine {
         let spec_text = req.game.as_deref().unwrap_or("nim");
         let (_, game) = self.game(spec_text)?;
         let spec = game.name();
-        let convention = parse_convention(req.convention.as_deref())?;
+        let convention = default_convention(req.convention.as_deref(), game.as_ref())?;
         if !game.conventions().contains(&convention) {
             return Err(ApiError::unprocessable(
                 "bad_convention",
@@ -1053,7 +1062,7 @@ impl Engine {
     /// Analyse a position given in a request.
     pub fn analyze_request(&self, req: &AnalyzeRequest) -> Result<AnalysisView, ApiError> {
         let (_, game) = self.game(req.game.as_deref().unwrap_or("nim"))?;
-        let convention = parse_convention(req.convention.as_deref())?;
+        let convention = default_convention(req.convention.as_deref(), game.as_ref())?;
         if req.position.len() > MAX_POSITION_TEXT {
             return Err(ApiError::unprocessable(
                 "position_too_large",

@@ -48,6 +48,17 @@ pub enum Board {
         edges: Vec<Edge>,
         /// The vertex the token stands on (Nim on graphs).
         token: Option<usize>,
+        /// The ground, in games played on rooted graphs (Hackenbush).
+        ground: Option<usize>,
+    },
+    /// Square boards of cells that players mark (Notakto's X's).
+    Marks {
+        /// The side of each board.
+        side: usize,
+        /// Each board's cells in reading order: `true` where marked.
+        boards: Vec<Vec<bool>>,
+        /// Whether each board is dead (a line is complete).
+        dead: Vec<bool>,
     },
     /// A running total that players add to (the 21 and 100 games), or a
     /// heap with a limit on the next take (Fibonacci Nim).
@@ -124,7 +135,8 @@ pub enum Element {
         /// The place.
         index: usize,
     },
-    /// A cell of a grid.
+    /// A cell of a grid, or of one of several boards (coordinates
+    /// board, row, column).
     Cell {
         /// Its coordinates, one per dimension.
         at: Vec<usize>,

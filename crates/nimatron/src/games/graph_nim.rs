@@ -337,6 +337,7 @@ impl Notation for GraphNim {
                 })
                 .collect(),
             token: Some(g.token),
+            ground: None,
         }
     }
     /// The vertex the token goes to and the edge it uses.

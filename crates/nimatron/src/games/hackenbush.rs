@@ -24,9 +24,9 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 use crate::games::graph::{self, natural_cmp, valid_name};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 
 /// The most vertices a picture may have, the ground included.
 pub const MAX_VERTICES: usize = 256;
@@ -1025,6 +1025,40 @@ impl Notation for Hackenbush {
     fn move_syntax(&self) -> &'static str {
         "the edge to cut, by its ends: 'g-1', '1-2' or 'cut 1 2'; every edge no longer joined to the ground falls with it"
     }
+    /// The picture as a graph on the ground (vertex 0).
+    fn board(&self, p: &Picture) -> crate::Board {
+        crate::Board::Graph {
+            vertices: (0..p.order())
+                .map(|i| crate::geometry::Vertex {
+                    label: p.name(i),
+                    present: true,
+                })
+                .collect(),
+            edges: p
+                .edges()
+                .iter()
+                .map(|&(a, b)| crate::geometry::Edge {
+                    from: a as usize,
+                    to: b as usize,
+                    weight: None,
+                })
+                .collect(),
+            token: None,
+            ground: Some(0),
+        }
+    }
+    /// The edge cut (the first of parallel ones).
+    fn touches(&self, p: &Picture, cut: &Cut) -> Vec<crate::Element> {
+        p.edges()
+            .iter()
+            .position(|&(a, b)| (a, b) == (cut.0, cut.1))
+            .map(|index| vec![crate::Element::Edge { index }])
+            .unwrap_or_default()
+    }
+    /// Every cut removes at least one edge.
+    fn moves_left_bound(&self, p: &Picture) -> Option<u64> {
+        Some(p.edges().len() as u64)
+    }
 }
 
 impl Theory for Hackenbush {
@@ -1056,6 +1090,7 @@ impl Theory for Hackenbush {
             "the colon principle of Green Hackenbush"
         };
         Some(Verdict {
+            details: Default::default(),
             outcome: Outcome::from_to_move_wins(!total.is_zero()),
             grundy: Some(total),
             explanation: self.explain_normal(p, total, winning.len()),
@@ -1085,8 +1120,9 @@ impl Theory for Hackenbush {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Adapter;
+    use crate::check::TextGame;
     use crate::check::closed_form_agrees_with_search;
-    use crate::facade::{Adapter, Game};
     use crate::solve::{GrundySolver, Limits, OutcomeSearch};
     use crate::strategy::SplitMix64;
     use std::collections::{BTreeSet, HashSet};
@@ -1224,7 +1260,7 @@ mod tests {
             assert_eq!(grundy.grundy(&p).unwrap(), Nimber(expected), "{text}");
             // Winning cuts: the ends of every edge whose cut leaves 0.
             let a = adapter
-                .analyze(&text, Convention::Normal, Limits::default())
+                .analyze_text(&text, Convention::Normal, Limits::default())
                 .unwrap();
             assert_eq!(a.grundy, Some(Nimber(expected)));
             let ours: BTreeSet<String> =
@@ -1445,7 +1481,7 @@ mod tests {
     fn explanations_name_the_principles_and_the_branches() {
         let adapter = Adapter::new(crate::GameSpec::Hackenbush, Hackenbush);
         let a = adapter
-            .analyze(
+            .analyze_text(
                 "tree:1(1,2) g-a a-b b-g",
                 Convention::Normal,
                 Limits::default(),
@@ -1464,7 +1500,7 @@ mod tests {
             assert!(text.contains(needle), "{needle}:\n{text}");
         }
         let a = adapter
-            .analyze(
+            .analyze_text(
                 "g-1 1-2 1-3 g-4 4-5 5-g",
                 Convention::Normal,
                 Limits::default(),
@@ -1473,11 +1509,11 @@ mod tests {
         assert_eq!(a.outcome, Outcome::P);
         assert!(a.explanation.contains("loses against perfect play"));
         let a = adapter
-            .analyze("g-1 1-2 2-3 3-1", Convention::Misere, Limits::default())
+            .analyze_text("g-1 1-2 2-3 3-1", Convention::Misere, Limits::default())
             .unwrap();
         assert!(a.explanation.contains("misère play"), "{}", a.explanation);
         let a = adapter
-            .analyze(
+            .analyze_text(
                 "tree:2(1(1,1),2) g-a a-b b-g b-c c-c g-d d-e d-e",
                 Convention::Normal,
                 Limits::default(),

@@ -94,9 +94,12 @@ pub fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             spec.to_string(),
             wordnim::Wordnim::default(),
         ))),
-        GameSpec::Hackenbush => Ok(Box::new(Adapter::new(spec.clone(), hackenbush::Hackenbush))),
+        GameSpec::Hackenbush => Ok(Box::new(Adapter::new(
+            spec.to_string(),
+            hackenbush::Hackenbush,
+        ))),
         GameSpec::Notakto { side } => Ok(Box::new(Adapter::new(
-            spec.clone(),
+            spec.to_string(),
             notakto::Notakto::new(*side as usize),
         ))),
     }

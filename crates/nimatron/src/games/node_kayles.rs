@@ -330,6 +330,7 @@ impl Notation for NodeKayles {
                 .collect(),
             edges,
             token: None,
+            ground: None,
         }
     }
     /// The vertex chosen (its neighbours go with it).

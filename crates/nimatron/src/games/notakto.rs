@@ -23,9 +23,9 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::facade::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 use crate::misere::{self, ComponentQuotient, QuotientLimits};
 use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 
 /// The largest side a board may have.
 pub const MAX_SIDE: u64 = 5;
@@ -616,6 +616,29 @@ impl Notation for Notakto {
     fn move_syntax(&self) -> &'static str {
         "the board and the cell: '2 b2' puts an X on board 2, column b, row 2 (rows are numbered from the top); '2 5' names the cell by its number in reading order; with one live board the cell alone will do"
     }
+    fn board(&self, p: &Boards) -> crate::Board {
+        let cells = self.side * self.side;
+        crate::Board::Marks {
+            side: self.side,
+            boards: p
+                .0
+                .iter()
+                .map(|&b| (0..cells).map(|c| b >> c & 1 == 1).collect())
+                .collect(),
+            dead: p.0.iter().map(|&b| self.is_dead(b)).collect(),
+        }
+    }
+    /// The cell marked: (board, row, column).
+    fn touches(&self, _p: &Boards, mark: &Mark) -> Vec<crate::Element> {
+        vec![crate::Element::Cell {
+            at: vec![mark.board, mark.cell / self.side, mark.cell % self.side],
+        }]
+    }
+    /// Every move marks one empty cell.
+    fn moves_left_bound(&self, p: &Boards) -> Option<u64> {
+        let cells = (self.side * self.side) as u32;
+        Some(p.0.iter().map(|&b| u64::from(cells - b.count_ones())).sum())
+    }
 }
 
 impl Theory for Notakto {
@@ -647,6 +670,7 @@ impl Theory for Notakto {
         let q = BoardQuotient::shared()?;
         let (outcome, winning, elements) = self.by_quotient(q, p);
         Some(Verdict {
+            details: Default::default(),
             outcome,
             grundy: None,
             explanation: self.explain_quotient(q, p, outcome, &elements, winning.len()),
@@ -679,8 +703,9 @@ impl Theory for Notakto {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Adapter;
+    use crate::check::TextGame;
     use crate::check::closed_form_agrees_with_search;
-    use crate::facade::{Adapter, Game};
     use crate::solve::{Limits, OutcomeSearch};
     use std::collections::{BTreeSet, HashSet};
     use std::time::Instant;
@@ -1031,7 +1056,7 @@ mod tests {
         // The first player wins one board by the centre, and only by it
         // (Plambeck and Whitehead, §1, after the mathoverflow thread).
         let a = adapter
-            .analyze(".........", Convention::Misere, Limits::default())
+            .analyze_text(".........", Convention::Misere, Limits::default())
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         let moves: Vec<&str> = a
@@ -1046,15 +1071,15 @@ mod tests {
             "{}",
             a.explanation
         );
-        assert!(matches!(a.method, crate::facade::Method::ClosedForm(_)));
+        assert!(matches!(a.method, crate::Method::ClosedForm(_)));
         let e = adapter
-            .analyze("3", Convention::Normal, Limits::default())
+            .analyze_text("3", Convention::Normal, Limits::default())
             .unwrap_err();
         assert!(e.to_string().contains("misère by its rules"), "{e}");
         // A dead board takes no part; with every board dead the player to
         // move has won.
         let a = adapter
-            .analyze("XXX...... XXX......", Convention::Misere, Limits::default())
+            .analyze_text("XXX...... XXX......", Convention::Misere, Limits::default())
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert!(a.winning_moves.is_empty());
@@ -1062,9 +1087,9 @@ mod tests {
         let four = Notakto::new(4);
         let adapter = Adapter::new(crate::GameSpec::Notakto { side: 4 }, four.clone());
         let a = adapter
-            .analyze("XX../..X./..../....", Convention::Misere, Limits::default())
+            .analyze_text("XX../..X./..../....", Convention::Misere, Limits::default())
             .unwrap();
-        assert!(matches!(a.method, crate::facade::Method::Search { .. }));
+        assert!(matches!(a.method, crate::Method::Search { .. }));
         assert!(
             a.explanation.contains("no quotient for 4×4"),
             "{}",
