@@ -36,6 +36,7 @@
 #![deny(missing_docs)]
 
 mod analysis;
+mod catalogue;
 pub mod check;
 mod dynamic;
 pub mod explain;
@@ -51,13 +52,13 @@ pub mod position;
 mod rules;
 pub mod sequence;
 pub mod solve;
-mod spec;
 pub mod strategy;
 
 pub use analysis::{
     Analysis, AnalyzeOptions, Details, Method, MoveInfo, MoveValue, NimDetail, PositionValue,
     Remoteness, capitalise,
 };
+pub use catalogue::{GameSpec, SpecError};
 pub use dynamic::{Adapter, Game, Move, Position};
 pub use geometry::{Board, Element};
 pub use nimber::{Nimber, mex};
@@ -67,5 +68,4 @@ pub use notation::{
 pub use outcome::{Convention, Outcome, ParseConventionError};
 pub use rules::{IllegalMove, Rules};
 pub use solve::{Limits, SolveError};
-pub use spec::{GameSpec, SpecError};
 pub use strategy::Level;
