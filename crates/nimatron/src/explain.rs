@@ -106,9 +106,33 @@ fn column_name(bit: u64) -> String {
     format!("{bit}s")
 }
 
+/// Above this many heaps, [`explain_nim`] gives a summary instead of the
+/// binary table.
+pub const EXPLAINED_HEAPS: usize = 1000;
+
 /// A full explanation of a Nim position: why it is won or lost, and how to
 /// play, in the words and tables of Bouton's theory.
 pub fn explain_nim(heaps: &[u64], analysis: &NimAnalysis) -> String {
+    if heaps.len() > EXPLAINED_HEAPS {
+        // A table of a million rows explains nothing: say the rule and the sum.
+        let verdict = if analysis.outcome.to_move_wins() {
+            "the player to move wins"
+        } else {
+            "the player to move loses against perfect play"
+        };
+        let rule = match analysis.regime {
+            Regime::Bouton => "Bouton's theorem: the nim-sum decides",
+            Regime::MisereEndgame => {
+                "misère play with one heap of two or more: the endgame rule decides"
+            }
+            Regime::MisereOnesOnly => "misère play with 1-heaps only: their parity decides",
+        };
+        return format!(
+            "{} heaps (too many to show in binary columns). The nim-sum of the heap sizes is {}; {rule}, so {verdict}.\n",
+            heaps.len(),
+            analysis.nim_sum.0
+        );
+    }
     let mut out = binary_table(heaps, analysis.nim_sum.0);
     out.push('\n');
     let x = analysis.nim_sum.0;

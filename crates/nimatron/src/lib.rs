@@ -30,9 +30,27 @@
 //! assert!(text.contains("reduce C from 4 to 2"));
 //! ```
 //!
+//! ## Any game, one `use` line
+//!
+//! ```
+//! use nimatron::{Convention, GameSpec, Limits, Outcome, Remoteness};
+//!
+//! let game = "kayles".parse::<GameSpec>()?.build()?;
+//! let position = game.parse("4 7")?; // parsed once into a typed handle
+//! let a = game.analyze(&position, Convention::Normal, Limits::default())?;
+//! assert_eq!(a.outcome, Outcome::N);
+//! assert!(a.winning_moves.iter().all(|m| m.value.unwrap().wins()));
+//! assert!(matches!(a.remoteness, Some(Remoteness::Exact(_))));
+//! let next = game.apply(&position, a.winning_moves[0].handle())?;
+//! assert_eq!(game.outcome(&next, Convention::Normal, Limits::default())?, Outcome::P);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! ## Feature flags
 //!
-//! None yet: everything is always built.
+//! - `serde`: `Analysis`, `MoveInfo`, `PositionValue`, `Remoteness`,
+//!   `Board` and `Element` serialise to the JSON of the CLI contract
+//!   (`nimatron analyze --json`), which the web API shares.
 #![deny(missing_docs)]
 
 mod analysis;
