@@ -14,8 +14,11 @@
 use std::fmt::Write as _;
 use std::sync::Mutex;
 
+use std::sync::Arc;
+
 use crate::explain::heap_name;
 use crate::games::heaps;
+use crate::misere::{self, MisereQuotient, QuotientLimits};
 use crate::sequence::{GrundySequence, HeapGame, Period, SequenceOptions, grundy_sequence};
 use crate::sequence::{Rule, TakeBreak};
 use crate::solve::{Limits, SolveError};
@@ -49,7 +52,17 @@ pub struct TakeBreakGame {
     game: HeapGame,
     rule: Rule,
     values: Mutex<Option<GrundySequence>>,
+    /// The misère quotient computed so far (of heaps up to its `to()`).
+    misere: Mutex<Option<Arc<MisereQuotient>>>,
 }
+
+/// Sizes at which a proven period is looked for, for heaps beyond them.
+const QUOTIENT_PROBE: [u64; 2] = [64, 256];
+/// Positions with at most this many objects are searched unless a
+/// quotient is already at hand: search answers them at once, while a
+/// quotient's cost grows steeply with the largest heap (misère Kayles
+/// takes 0.1 s to heap 10 and 5 s to heap 12).
+const SEARCHED_OBJECTS: u64 = 24;
 
 const POSITION_SYNTAX: &str =
     "heap (row) sizes separated by spaces or commas, e.g. '10' or '3 4 5'";
@@ -62,7 +75,152 @@ impl TakeBreakGame {
             game,
             rule,
             values: Mutex::new(None),
+            misere: Mutex::new(None),
         }
+    }
+
+    /// The misère quotient covering heaps up to `max`: the one kept if it
+    /// does (or is proven for every heap), else a new one computed within
+    /// `limits`. `None` when it outgrows them.
+    fn misere_quotient(
+        &self,
+        max: u64,
+        limits: Limits,
+        compute: bool,
+    ) -> Option<Arc<MisereQuotient>> {
+        let mut kept = self.misere.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(q) = kept.as_ref()
+            && (q.to() >= max || q.image(max).is_some())
+        {
+            return Some(q.clone());
+        }
+        if !compute {
+            return None;
+        }
+        // Half the budget, so that search still has its own if this fails.
+        let bounds = QuotientLimits {
+            max_order: QuotientLimits::DEFAULT_MAX_ORDER,
+            max_states: limits.max_states / 2,
+            max_time: limits.max_time.map(|t| t / 2),
+        };
+        // Large heaps are covered only by a proven period: look for one at
+        // growing sizes, each within the limits.
+        let sizes: Vec<u64> = if max <= QUOTIENT_PROBE[0] {
+            vec![max]
+        } else {
+            QUOTIENT_PROBE
+                .iter()
+                .copied()
+                .chain((max <= misere::MAX_HEAP).then_some(max))
+                .collect()
+        };
+        let done = kept.as_ref().map_or(0, |q| q.to());
+        for to in sizes.into_iter().filter(|&to| to > done) {
+            let q = Arc::new(misere::quotient(&self.game, to, &bounds).ok()?);
+            *kept = Some(q.clone());
+            if q.to() >= max || q.image(max).is_some() {
+                return Some(q);
+            }
+        }
+        None
+    }
+
+    /// Misère play by the misère quotient: multiply the heaps' images and
+    /// test the product for membership in the P-portion.
+    fn misere_by_quotient(&self, heaps: &[u64], limits: Limits) -> Option<Verdict<SplitMove>> {
+        let max = heaps.iter().copied().max().unwrap_or(0);
+        let objects = heaps.iter().fold(0u64, |a, &h| a.saturating_add(h));
+        let q = self.misere_quotient(max, limits, objects > SEARCHED_OBJECTS)?;
+        let images: Vec<usize> = heaps.iter().map(|&h| q.image(h)).collect::<Option<_>>()?;
+        // Products of the heaps before and after each one.
+        let mut before = vec![0usize; heaps.len() + 1];
+        for (i, &x) in images.iter().enumerate() {
+            before[i + 1] = q.product(before[i], x);
+        }
+        let mut after = vec![0usize; heaps.len() + 1];
+        for i in (0..images.len()).rev() {
+            after[i] = q.product(images[i], after[i + 1]);
+        }
+        let total = before[heaps.len()];
+        let mut winning = Vec::new();
+        for (heap, &n) in heaps.iter().enumerate() {
+            let others = q.product(before[heap], after[heap + 1]);
+            for (take, parts) in self.heap_moves(n) {
+                let mut image = others;
+                for &part in &parts {
+                    image = q.product(image, q.image(part)?);
+                }
+                if q.in_p(image) {
+                    winning.push(SplitMove { heap, take, parts });
+                }
+            }
+        }
+        let outcome = if q.in_p(total) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        let scope = if q.proven() {
+            "every heap size (its period is proven)".to_string()
+        } else {
+            format!("heaps of up to {}", q.to())
+        };
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "Misère play: Grundy values do not add, so Nimatron uses the misère quotient of {} (Plambeck; Plambeck and Siegel), computed from the rules for {scope}. It has {} elements: {}{}.",
+            self.game,
+            q.order(),
+            q.presentation(),
+            if q.tame() {
+                ", the quotient of misère Nim (the game is tame)"
+            } else {
+                ""
+            }
+        );
+        let p_names: Vec<String> = q
+            .p_portion()
+            .into_iter()
+            .map(|e| q.element_name(e))
+            .collect();
+        let _ = writeln!(
+            text,
+            "A sum of heaps is a misère P-position exactly when the product of its heaps' elements lies in the P-portion {{{}}}.",
+            p_names.join(", ")
+        );
+        for (i, (&h, &e)) in heaps.iter().zip(&images).enumerate().take(32) {
+            let _ = writeln!(
+                text,
+                "  {:<3} {h:>6}   ↦ {}",
+                heap_name(i),
+                q.element_name(e)
+            );
+        }
+        if heaps.len() > 32 {
+            let _ = writeln!(text, "  … {} more heaps", heaps.len() - 32);
+        }
+        let _ = writeln!(
+            text,
+            "The product is {}. {}",
+            q.element_name(total),
+            if outcome == Outcome::P {
+                "It is in the P-portion, so the player to move loses against perfect play: every move changes one heap's element and takes the product out of P."
+            } else {
+                "It is not in the P-portion, so the player to move wins by changing one heap so that the product lands in P."
+            }
+        );
+        Some(Verdict {
+            details: Default::default(),
+            outcome,
+            grundy: None,
+            winning_moves: winning,
+            explanation: text,
+            theorem: format!(
+                "misère quotient of {} (order {}, {scope})",
+                self.game,
+                q.order()
+            ),
+        })
     }
 
     /// Whether this is a subtraction game S(1..k), and its k.
@@ -575,7 +733,7 @@ impl Theory for TakeBreakGame {
         let (rules, theory) = match &self.game {
             HeapGame::GrundyGame => (
                 "Heaps of objects; a move splits one heap into two non-empty heaps of different sizes. Normal play: whoever makes the last move wins.",
-                "Grundy values from the game's sequence (OEIS A002188), XOR over heaps. No period is known; misère play is searched.",
+                "Grundy values from the game's sequence (OEIS A002188), XOR over heaps. No period is known; misère play goes by the misère quotient of the heaps at hand where it stays within the limits, else by search.",
             ),
             HeapGame::Subtraction(_) | HeapGame::SubtractSquares => (
                 "Heaps of objects; a move removes from one heap a number of objects in the set S.",
@@ -587,7 +745,7 @@ impl Theory for TakeBreakGame {
             ),
             _ => (
                 "Rows of objects; a move takes objects as the take-and-break code allows: digit k says whether taking k may leave no heap (1), one heap (2), two heaps (4) or three (8).",
-                "Grundy values from the game's sequence, with its period proven by the octal periodicity theorem where it applies; XOR over rows. Misère play is searched.",
+                "Grundy values from the game's sequence, with its period proven by the octal periodicity theorem where it applies; XOR over rows. Misère play: small positions are searched; larger ones go by the game's misère quotient (Plambeck and Siegel), computed from the rules for the heaps at hand (for every heap size where its period is proven), a product of the heaps' images tested against the P-portion; search again where the quotient outgrows the limits. Checked against search on every sum of up to three heaps of up to 8 for Kayles, Dawson's Kayles, 0.137, 0.75, Grundy's game and S(1,3,4).",
             ),
         };
         Description {
@@ -612,13 +770,15 @@ impl Theory for TakeBreakGame {
         &self,
         position: &Vec<u64>,
         convention: Convention,
-        _limits: Limits,
+        limits: Limits,
     ) -> Result<Option<Verdict<SplitMove>>, SolveError> {
         if convention == Convention::Misere {
-            // Misère S(1..k) is tame; every other misère position is searched.
-            return Ok(self
-                .consecutive_subtraction()
-                .map(|k| self.misere_subtraction(position, k)));
+            // Misère S(1..k) is tame; other games go by their misère
+            // quotient, and to search where it outgrows the limits.
+            if let Some(k) = self.consecutive_subtraction() {
+                return Ok(Some(self.misere_subtraction(position, k)));
+            }
+            return Ok(self.misere_by_quotient(position, limits));
         }
         let max = position.iter().copied().max().unwrap_or(0);
         self.with_values(max, |g, period| {
@@ -734,6 +894,44 @@ mod tests {
             let checked = closed_form_agrees_with_search(&g, all_tuples(3, 8)).unwrap();
             assert_eq!(checked, 2 * 729);
         }
+    }
+
+    /// Misère play by the quotient: the outcome and the exact winning moves
+    /// of every sum of up to three heaps agree with plain search.
+    #[test]
+    fn misere_quotient_verdicts_agree_with_search() {
+        for spec in [
+            "kayles",
+            "dawson",
+            "octal:0.137",
+            "octal:0.75",
+            "grundy-game",
+            "subtraction:1,3,4",
+        ] {
+            let g = game(spec);
+            // Small positions are searched unless a quotient is at hand.
+            assert!(g.closed_form(&vec![3, 4], Convention::Misere).is_none());
+            g.misere_quotient(8, Limits::default(), true)
+                .expect("a quotient to 8");
+            let positions: Vec<Vec<u64>> = (1..=3).flat_map(|k| all_tuples(k, 8)).collect();
+            let misere = positions
+                .iter()
+                .filter(|p| g.closed_form(p, Convention::Misere).is_some())
+                .count();
+            assert_eq!(
+                misere,
+                positions.len(),
+                "{spec}: the quotient covers every position"
+            );
+            closed_form_agrees_with_search(&g, positions).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        }
+        // A sum of large heaps of a game with a finite, proven quotient
+        // answers at once: misère 0.75 has period 4 in its images.
+        let g = game("octal:0.75");
+        let v = g
+            .closed_form(&vec![1_000_001, 999_998, 4_321], Convention::Misere)
+            .expect("a proven quotient covers every heap");
+        assert!(v.theorem.contains("every heap size"), "{}", v.theorem);
     }
 
     #[test]
