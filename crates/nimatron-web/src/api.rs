@@ -20,9 +20,10 @@ use serde::de::DeserializeOwned;
 use tokio::sync::{broadcast, watch};
 
 use crate::assets;
-use crate::engine::{AnalyzeRequest, Engine, MoveRequest, NewGame};
 use crate::error::ApiError;
 use crate::explore::{self, ExploreQuery};
+use crate::requests::{AnalyzeRequest, JoinRequest, MoveRequest, NewGame};
+use crate::service::Engine;
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 16 * 1024;
@@ -159,12 +160,6 @@ async fn make_move(
         app.hub.publish(&id, text);
     }
     Ok(json(StatusCode::OK, &reply))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JoinRequest {
-    invite: String,
 }
 
 async fn join_game(
