@@ -316,6 +316,13 @@ async fn page() -> Response {
     asset("text/html; charset=utf-8", assets::INDEX_HTML.as_bytes())
 }
 
+async fn module(Path(name): Path<String>, uri: Uri) -> Response {
+    match assets::module(&name) {
+        Some(text) => asset("text/javascript; charset=utf-8", text.as_bytes()),
+        None => page_not_found(uri).await,
+    }
+}
+
 async fn page_not_found(uri: Uri) -> Response {
     (
         StatusCode::NOT_FOUND,
@@ -344,10 +351,7 @@ pub fn router(app: AppState) -> Router {
         .route("/play/{id}", get(page))
         .route("/explore", get(page))
         .route("/history", get(page))
-        .route(
-            "/assets/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", assets::APP_JS.as_bytes()) }),
-        )
+        .route("/assets/js/{name}", get(module))
         .route(
             "/assets/app.css",
             get(|| async { asset("text/css; charset=utf-8", assets::APP_CSS.as_bytes()) }),
