@@ -20,9 +20,10 @@ use serde::de::DeserializeOwned;
 use tokio::sync::{broadcast, watch};
 
 use crate::assets;
-use crate::engine::{AnalyzeRequest, Engine, MoveRequest, NewGame};
 use crate::error::ApiError;
 use crate::explore::{self, ExploreQuery};
+use crate::requests::{AnalyzeRequest, JoinRequest, MoveRequest, NewGame};
+use crate::service::Engine;
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 16 * 1024;
@@ -159,12 +160,6 @@ async fn make_move(
         app.hub.publish(&id, text);
     }
     Ok(json(StatusCode::OK, &reply))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JoinRequest {
-    invite: String,
 }
 
 async fn join_game(
@@ -321,6 +316,13 @@ async fn page() -> Response {
     asset("text/html; charset=utf-8", assets::INDEX_HTML.as_bytes())
 }
 
+async fn module(Path(name): Path<String>, uri: Uri) -> Response {
+    match assets::module(&name) {
+        Some(text) => asset("text/javascript; charset=utf-8", text.as_bytes()),
+        None => page_not_found(uri).await,
+    }
+}
+
 async fn page_not_found(uri: Uri) -> Response {
     (
         StatusCode::NOT_FOUND,
@@ -349,10 +351,7 @@ pub fn router(app: AppState) -> Router {
         .route("/play/{id}", get(page))
         .route("/explore", get(page))
         .route("/history", get(page))
-        .route(
-            "/assets/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", assets::APP_JS.as_bytes()) }),
-        )
+        .route("/assets/js/{name}", get(module))
         .route(
             "/assets/app.css",
             get(|| async { asset("text/css; charset=utf-8", assets::APP_CSS.as_bytes()) }),

@@ -1,12 +1,16 @@
 //! The one error type of the API: a status code, a stable machine-readable
-//! code, and a message that names the problem.
+//! code, and a message that names the problem; and how the library's and the
+//! store's errors map onto it.
 
 use std::fmt;
 
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use nimatron::{Game, GameError, Position, PositionError, SpecError};
 use serde::Serialize;
+
+use crate::db::WriteError;
 
 /// An error reply: `{"error": {"code": ..., "message": ...}}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,5 +103,55 @@ impl IntoResponse for ApiError {
 impl From<crate::db::DbError> for ApiError {
     fn from(e: crate::db::DbError) -> ApiError {
         ApiError::internal(e.to_string())
+    }
+}
+
+/// A game spec that does not parse or cannot be built.
+pub(crate) fn spec_error(e: SpecError) -> ApiError {
+    match e {
+        SpecError::UnknownGame { .. } => ApiError::bad_request("unknown_game", e.to_string()),
+        SpecError::BadParameters { .. } | SpecError::HeapGame(_) => {
+            ApiError::bad_request("bad_spec", e.to_string())
+        }
+        SpecError::NotPlayable { .. } => ApiError::unprocessable("game_unavailable", e.to_string()),
+    }
+}
+
+/// Map a library error on analysis to an API error.
+pub fn game_error(e: GameError) -> ApiError {
+    match e {
+        GameError::Position(p) => ApiError::unprocessable("bad_position", p.to_string()),
+        GameError::Convention { .. } => ApiError::unprocessable("bad_convention", e.to_string()),
+        GameError::Solve(s) => ApiError::unprocessable(
+            "solver_limit",
+            format!("{s}: the position is too large for this server; try a smaller one"),
+        ),
+    }
+}
+
+/// A position in a request that the game refuses.
+pub(crate) fn position_error(e: PositionError) -> ApiError {
+    ApiError::unprocessable("bad_position", e.to_string())
+}
+
+/// Something read back from the store that no longer holds: our fault.
+pub(crate) fn stored(what: &str, e: impl std::fmt::Display) -> ApiError {
+    ApiError::internal(format!("stored {what} no longer valid: {e}"))
+}
+
+/// A stored position, parsed.
+pub(crate) fn stored_position(game: &dyn Game, text: &str) -> Result<Position, ApiError> {
+    game.parse(text).map_err(|e| stored("position", e))
+}
+
+/// A write of a game that was read first (a move, a join): a conflict means
+/// the game changed in between.
+pub(crate) fn write_error(e: WriteError) -> ApiError {
+    match e {
+        WriteError::Conflict => ApiError::conflict(
+            "stale_ply",
+            "the game changed while the move was being checked: reload and try again",
+        ),
+        WriteError::Db(e) => e.into(),
     }
 }

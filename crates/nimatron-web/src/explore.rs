@@ -13,8 +13,9 @@ use nimatron::sequence::GrundySequence;
 use nimatron::{Convention, Game, GameSpec, Outcome};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Engine, parse_convention};
-use crate::error::ApiError;
+use crate::error::{ApiError, game_error};
+use crate::requests::parse_convention;
+use crate::service::Engine;
 
 /// The largest N for Grundy values.
 pub const MAX_TO: u64 = 1000;
@@ -302,12 +303,7 @@ fn p_positions(
             .map_err(|e| format!("position '{text}': {e}"))?;
         let outcome = game
             .outcome(&position, convention, engine.limits())
-            .map_err(|e| {
-                format!(
-                    "position '{text}': {}",
-                    crate::engine::game_error(e).message
-                )
-            })?;
+            .map_err(|e| format!("position '{text}': {}", game_error(e).message))?;
         if outcome == Outcome::P {
             out.push(sizes.clone());
         }

@@ -16,11 +16,16 @@
 
 pub mod api;
 mod assets;
+mod caches;
 pub mod db;
-pub mod engine;
 pub mod error;
 pub mod explore;
+pub mod requests;
+mod seats;
+pub mod service;
 pub mod token;
+mod turns;
+pub mod views;
 
 use std::future::Future;
 use std::io::Write;
@@ -30,8 +35,8 @@ use std::sync::Arc;
 
 use nimatron::solve::Limits;
 
+pub use caches::CustomGame;
 pub use db::Durability;
-pub use engine::CustomGame;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -93,7 +98,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
-    let engine = Arc::new(engine::Engine::new(
+    let engine = Arc::new(service::Engine::new(
         store,
         config.custom_games.clone(),
         config.limits,

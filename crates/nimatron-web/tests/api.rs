@@ -526,7 +526,7 @@ fn the_ui_is_served_from_the_binary() {
         ("/", "text/html", "<script"),
         ("/play/0123456789abcdef", "text/html", "<script"),
         ("/explore", "text/html", "<script"),
-        ("/assets/app.js", "text/javascript", "function"),
+        ("/assets/js/main.js", "text/javascript", "import"),
         ("/assets/app.css", "text/css", "{"),
     ] {
         let (status, headers, body) = raw_request(server.addr, "GET", path, None, None);
@@ -537,6 +537,44 @@ fn the_ui_is_served_from_the_binary() {
         );
         assert!(String::from_utf8_lossy(&body).contains(needle), "{path}");
     }
+}
+
+#[test]
+fn every_module_the_page_imports_is_served_as_javascript() {
+    let server = TestServer::start(&fresh_db("modules"));
+    let (_, _, page) = raw_request(server.addr, "GET", "/", None, None);
+    let page = String::from_utf8_lossy(&page).into_owned();
+    assert!(
+        page.contains(r#"<script type="module" src="/assets/js/main.js"></script>"#),
+        "{page}"
+    );
+    // Follow the relative imports from the entry module.
+    let mut todo = vec!["main.js".to_string()];
+    let mut served = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if !served.insert(name.clone()) {
+            continue;
+        }
+        let path = format!("/assets/js/{name}");
+        let (status, headers, body) = raw_request(server.addr, "GET", &path, None, None);
+        assert_eq!(status, 200, "{path}");
+        assert!(
+            headers.contains("content-type: text/javascript"),
+            "{path}: {headers}"
+        );
+        assert!(
+            headers.contains("cache-control: no-cache"),
+            "{path}: {headers}"
+        );
+        let text = String::from_utf8_lossy(&body).into_owned();
+        for rest in text.split(" from './").skip(1) {
+            let end = rest.find('\'').expect("a quoted module path");
+            todo.push(rest[..end].to_string());
+        }
+    }
+    assert!(served.len() > 5, "{served:?}");
+    let (status, _, _) = raw_request(server.addr, "GET", "/assets/js/nothing.js", None, None);
+    assert_eq!(status, 404);
 }
 
 #[test]

@@ -1,0 +1,64 @@
+// The game page's side: the analysis of the position (the verdict, the
+// winning moves, Nim's binary table and why), and the moves made, judged.
+
+import { h } from './dom.js';
+import { names } from './play-state.js';
+
+function nimTableView(t) {
+  const lead = t.nim_sum ? t.bits - 1 - Math.floor(Math.log2(t.nim_sum)) : -1;
+  const cols = [];
+  for (let b = t.bits - 1; b >= 0; b--) cols.push(2 ** b);
+  const cells = (bin) => bin.split('').map((c, i) => h('td', { class: 'bit' + (c === '1' ? ' one' : '') + (i === lead ? ' lead' : '') }, c));
+  return h('table', { class: 'nim-table', id: 'nim-table' },
+    h('thead', {}, h('tr', {}, h('th', {}, 'heap'), h('th', {}, 'size'), cols.map((c, i) => h('th', { class: i === lead ? 'lead' : '' }, c + 's')))),
+    h('tbody', {}, t.rows.map((r) => h('tr', {}, h('th', {}, r.name), h('td', { class: 'num' }, r.size), cells(r.binary)))),
+    h('tfoot', {}, h('tr', {}, h('th', {}, 'nim-sum'), h('td', { class: 'num' }, t.nim_sum), cells(t.nim_sum_binary))));
+}
+
+export function analysisView(s) {
+  if (!s.analysisOn) {
+    return h('section', { class: 'card analysis off' }, h('h2', {}, 'Analysis'),
+      h('p', { class: 'muted' }, 'Off, so as not to spoil the game. Turn it on to colour every move winning or losing and to see why.'));
+  }
+  const box = h('section', { class: 'card analysis', id: 'analysis' }, h('h2', {}, 'Analysis'));
+  if (s.analysisError) { box.append(h('p', { class: 'error' }, s.analysisError)); return box; }
+  if (!s.analysis) { box.append(h('p', { class: 'muted' }, 'Solving…')); return box; }
+  const a = s.analysis.current;
+  const n = names(s);
+  if (a && s.replay === null) {
+    const mover = n[s.game.to_move];
+    const verdict = a.outcome === 'N'
+      ? `${mover} ${mover === 'You' ? 'are' : 'is'} winning: a winning move exists.`
+      : `${mover} ${mover === 'You' ? 'are' : 'is'} losing against perfect play: every move leaves a win for the other side.`;
+    box.append(h('p', { class: 'verdict ' + (a.outcome === 'N' ? 'winning' : 'losing'), id: 'verdict' }, verdict));
+    if (a.winning_moves.length) {
+      box.append(h('p', { id: 'best-move' }, 'Winning move' + (a.winning_moves.length > 1 ? 's' : '') + ': ',
+        a.winning_moves.map((m, i) => [i ? ', ' : '', h('b', { class: 'win-text' }, m.text)])));
+    }
+    box.append(h('p', { class: 'legend' }, h('span', { class: 'swatch winning' }), ' winning move ', h('span', { class: 'swatch losing' }), ' losing move'));
+    if (a.nim_table) box.append(nimTableView(a.nim_table));
+    else if (a.grundy !== null && a.grundy !== undefined) box.append(h('p', {}, 'Sprague–Grundy value: ', h('b', {}, a.grundy)));
+    box.append(h('details', { open: true, class: 'explanation' }, h('summary', {}, 'Why'), h('pre', { id: 'explanation' }, a.explanation)),
+      h('p', { class: 'muted small' }, a.method));
+  } else if (s.replay !== null) {
+    box.append(h('p', { class: 'muted' }, 'Replaying: the move values below judge each move.'));
+  }
+  return box;
+}
+
+export function movesView(s, n) {
+  const g = s.game;
+  const review = s.analysisOn && s.analysis ? s.analysis.history : null;
+  const items = g.moves.map((m, i) => {
+    const r = review && review[i];
+    const mark = r ? { winning: ['✓', 'kept the win'], blunder: ['✗', 'threw away a win'], lost: ['·', 'already lost'] }[r.value] : null;
+    return h('li', { class: (r ? r.value : '') + (s.replay === i + 1 ? ' current' : ''), onclick: () => { s.replay = i + 1 === g.moves.length && g.status !== 'over' ? null : i + 1; s.render(); } },
+      h('span', { class: 'ply' }, m.ply + '.'),
+      h('span', { class: 'who' }, n[m.seat]),
+      h('span', { class: 'what' }, m.text),
+      mark ? h('span', { class: 'mark', title: mark[1] }, mark[0], h('span', { class: 'mark-text' }, ' ' + mark[1])) : null);
+  });
+  return h('section', { class: 'card moves' }, h('h2', {}, 'Moves'),
+    g.moves.length ? h('ol', { id: 'move-history' }, items) : h('p', { class: 'muted' }, 'No moves yet. Start: ' + g.start),
+    g.moves.length ? h('p', { class: 'muted small' }, 'Click a move to see the position after it.') : null);
+}

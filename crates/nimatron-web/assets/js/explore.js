@@ -1,0 +1,102 @@
+// The Explore page: a heap game's Grundy values plotted with their period,
+// and its P-positions of a few heaps.
+
+import { h, app, showError } from './dom.js';
+import { api } from './api.js';
+
+export async function explorePage() {
+  const root = app();
+  const params = new URLSearchParams(location.search);
+  const form = h('form', { class: 'card explore-form', id: 'explore-form' },
+    h('h1', {}, 'Explore a heap game'),
+    h('div', { class: 'row wrap' },
+      h('label', {}, 'Game ', h('input', { name: 'game', value: params.get('game') || 'nim', spellcheck: 'false' })),
+      h('label', {}, 'Grundy values up to N = ', h('input', { name: 'to', type: 'number', min: 1, max: 1000, value: params.get('to') || 64 })),
+      h('label', {}, 'P-positions of ', h('select', { name: 'heaps' }, [1, 2, 3].map((k) => h('option', { value: k, selected: String(k) === (params.get('heaps') || '2') }, k))), ' heaps'),
+      h('label', {}, 'up to ', h('input', { name: 'max', type: 'number', min: 1, max: 20, value: params.get('max') || 10 })),
+      h('label', {}, h('select', { name: 'convention' }, h('option', { value: 'normal' }, 'normal play'), h('option', { value: 'misere', selected: params.get('convention') === 'misere' }, 'misère play'))),
+      h('button', { type: 'submit', class: 'primary' }, 'Compute')));
+  const out = h('div', { id: 'explore-out' });
+  root.replaceChildren(form, out);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const q = new URLSearchParams(new FormData(form));
+    history.replaceState(null, '', '/explore?' + q);
+    run(q);
+  });
+  async function run(q) {
+    out.replaceChildren(h('p', { class: 'muted' }, 'Computing…'));
+    try {
+      const e = await api('GET', '/explore?' + q);
+      out.replaceChildren(exploreView(e));
+    } catch (err) { showError(out, err); }
+  }
+  run(new URLSearchParams(new FormData(form)));
+}
+
+function exploreView(e) {
+  const v = e.values;
+  const maxV = Math.max(1, ...v);
+  const W = 720, H = 220, pad = 28;
+  const bw = (W - pad) / Math.max(1, v.length);
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H + 20}`);
+  svg.setAttribute('class', 'plot');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `Grundy values of ${e.game} for heaps 0 to ${v.length - 1}`);
+  const add = (tag, attrs, text) => {
+    const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
+    for (const [k, val] of Object.entries(attrs)) el.setAttribute(k, val);
+    if (text !== undefined) el.textContent = text;
+    svg.append(el);
+    return el;
+  };
+  add('line', { x1: pad, y1: H, x2: W, y2: H, class: 'axis' });
+  add('text', { x: 2, y: 12, class: 'tick' }, maxV);
+  add('text', { x: 2, y: H, class: 'tick' }, 0);
+  if (e.period && e.preperiod < v.length) {
+    const x0 = pad + e.preperiod * bw;
+    add('rect', { x: x0, y: 0, width: Math.min(W - x0, e.period * bw), height: H, class: 'period-band' });
+  }
+  v.forEach((g, n) => {
+    const hgt = g === 0 ? 3 : (g / maxV) * (H - 16);
+    const r = add('rect', { x: pad + n * bw + bw * 0.1, y: H - hgt, width: Math.max(1, bw * 0.8), height: hgt, class: g === 0 ? 'bar zero' : 'bar' });
+    const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    t.textContent = `g(${n}) = ${g}`;
+    r.append(t);
+  });
+  const step = Math.max(1, Math.ceil(v.length / 16));
+  for (let n = 0; n < v.length; n += step) add('text', { x: pad + n * bw + bw / 2, y: H + 14, class: 'tick', 'text-anchor': 'middle' }, n);
+
+  const note = e.period_note[0].toUpperCase() + e.period_note.slice(1) + '.';
+  const periodText = e.period
+    ? `Period ${e.period}, preperiod ${e.preperiod}: g(n + ${e.period}) = g(n) for every n ≥ ${e.preperiod}${e.proven ? '' : ' up to ' + e.computed_to}. ${note}`
+    : note;
+  const source = e.source === 'sequence'
+    ? `Values and period from the Grundy-sequence engine, which computed g(0) … g(${e.computed_to}); the first ${v.length} are shown.`
+    : 'Values from the game\'s own solver, one heap at a time.';
+  const valuesTable = h('div', { class: 'values', id: 'grundy-values' }, v.map((g, n) => h('span', { class: 'value' + (g === 0 ? ' zero' : '') }, h('i', {}, n), h('b', {}, g))));
+  const section = h('div', { class: 'explore' },
+    h('section', { class: 'card' }, h('h2', {}, `Grundy values of ${e.game}: g(0) … g(${v.length - 1})`),
+      svg, h('p', { id: 'period', class: e.proven ? 'proven' : '' }, periodText),
+      h('p', { class: 'muted small', id: 'values-source' }, source),
+      e.values_error ? h('p', { class: 'error' }, e.values_error) : null,
+      h('p', { class: 'muted small' }, 'Shaded: one period. Flat marks: g(n) = 0, heaps that are P-positions on their own.'),
+      valuesTable),
+    h('section', { class: 'card' }, h('h2', {}, `P-positions of ${e.heaps} heap${e.heaps > 1 ? 's' : ''} up to ${e.max} (${e.convention === 'misere' ? 'misère' : 'normal'} play)`),
+      h('p', { class: 'muted' }, 'The player to move loses from these: whoever moves into one can keep winning.'),
+      e.p_positions_error ? h('p', { class: 'error' }, e.p_positions_error) : null,
+      e.heaps === 2 ? pGrid(e) : h('p', { class: 'mono p-list', id: 'p-positions' }, e.p_positions.map((p) => '(' + p.join(', ') + ')').join('  '))));
+  return section;
+}
+
+function pGrid(e) {
+  const set = new Set(e.p_positions.map((p) => p.join(',')));
+  const header = h('tr', {}, h('th', {}, ''), Array.from({ length: e.max + 1 }, (_, b) => h('th', {}, b)));
+  const rows = Array.from({ length: e.max + 1 }, (_, a) => h('tr', {}, h('th', {}, a),
+    Array.from({ length: e.max + 1 }, (_, b) => {
+      const p = set.has([Math.min(a, b), Math.max(a, b)].join(','));
+      return h('td', { class: p ? 'p' : '', title: `${a} ${b}: ${p ? 'P (loss for the player to move)' : 'N'}` }, p ? 'P' : '');
+    })));
+  return h('table', { class: 'p-grid', id: 'p-positions' }, h('thead', {}, header), h('tbody', {}, rows));
+}

@@ -1,0 +1,32 @@
+// Moving between pages without reloading: links marked `data-link`, the
+// back button, and what a page asks to undo when it is left.
+
+let route = () => {};
+let cleanup = [];
+
+export function onLeave(fn) { cleanup.push(fn); }
+
+export function navigate(url, replace) {
+  if (replace) history.replaceState(null, '', url); else history.pushState(null, '', url);
+  show();
+}
+
+function show() {
+  for (const fn of cleanup) fn();
+  cleanup = [];
+  route(location.pathname);
+}
+
+// Draw the page of each path with `pageFor(path)`, now and on every move.
+export function startRouter(pageFor) {
+  route = pageFor;
+  document.addEventListener('click', (e) => {
+    const a = e.target.closest('a[data-link]');
+    if (a && !e.ctrlKey && !e.metaKey && !e.shiftKey && a.origin === location.origin) {
+      e.preventDefault();
+      navigate(a.pathname + a.search);
+    }
+  });
+  window.addEventListener('popstate', show);
+  show();
+}

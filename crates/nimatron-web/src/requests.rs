@@ -1,0 +1,156 @@
+//! The request bodies of the JSON API as they arrive, and the words in them
+//! (convention, opponent, level, who starts) checked into typed values.
+
+use nimatron::strategy::Level;
+use nimatron::{Convention, Game};
+use serde::Deserialize;
+
+use crate::db::Mode;
+use crate::error::ApiError;
+use crate::token;
+
+/// The longest position text accepted.
+pub const MAX_POSITION_TEXT: usize = 1000;
+
+/// A request to create a game.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// Game spec, default `nim`.
+    pub game: Option<String>,
+    /// `normal` (default) or `misere`.
+    pub convention: Option<String>,
+    /// Start position; default the game's usual start.
+    pub position: Option<String>,
+    /// A random start (heap games).
+    #[serde(default)]
+    pub random: bool,
+    /// `you` (default), `opponent` or `random`.
+    pub first: Option<String>,
+    /// `computer` (default), `local` or `online`.
+    pub opponent: Option<String>,
+    /// Computer level: `perfect` (default), `hard`, `medium`, `easy`.
+    pub level: Option<String>,
+}
+
+/// A request to move.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The move, in the game's notation (e.g. `A 2`).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The ply the mover saw; if given and the game has moved on, the move
+    /// is refused instead of being applied to a position nobody saw.
+    pub ply: Option<u32>,
+}
+
+/// A request to take the second seat of an online game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The invite code the creator sent.
+    pub invite: String,
+}
+
+/// A request to analyse a position without a game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyzeRequest {
+    /// Game spec, default `nim`.
+    pub game: Option<String>,
+    /// `normal` (default) or `misere`.
+    pub convention: Option<String>,
+    /// The position.
+    pub position: String,
+}
+
+impl NewGame {
+    /// How the game is played: `opponent`, default against the computer.
+    pub(crate) fn mode(&self) -> Result<Mode, ApiError> {
+        match self.opponent.as_deref() {
+            None => Ok(Mode::Computer),
+            Some(s) => Mode::parse(s).ok_or_else(|| {
+                ApiError::bad_request(
+                    "bad_opponent",
+                    format!("unknown opponent '{s}': expected 'computer', 'local' or 'online'"),
+                )
+            }),
+        }
+    }
+
+    /// The computer's level in a game against it (default perfect); no
+    /// level otherwise.
+    pub(crate) fn level(&self, mode: Mode) -> Result<Option<Level>, ApiError> {
+        match (mode, self.level.as_deref()) {
+            (Mode::Computer, l) => {
+                Ok(Some(l.unwrap_or("perfect").parse::<Level>().map_err(
+                    |e| ApiError::bad_request("bad_level", e.to_string()),
+                )?))
+            }
+            (_, None) => Ok(None),
+            (_, Some(_)) => Err(ApiError::bad_request(
+                "bad_request",
+                "'level' is for games against the computer",
+            )),
+        }
+    }
+
+    /// The seat that moves first: 0 for the creator (default), 1 for the
+    /// opponent, or a coin toss.
+    pub(crate) fn first_seat(&self) -> Result<u8, ApiError> {
+        match self.first.as_deref().unwrap_or("you") {
+            "you" | "me" | "creator" => Ok(0),
+            "opponent" | "computer" | "friend" => Ok(1),
+            "random" => Ok((token::random_u64() & 1) as u8),
+            other => Err(ApiError::bad_request(
+                "bad_first",
+                format!("unknown first player '{other}': expected 'you', 'opponent' or 'random'"),
+            )),
+        }
+    }
+}
+
+/// Refuse a position text longer than [`MAX_POSITION_TEXT`].
+pub(crate) fn check_position_text(text: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_POSITION_TEXT {
+        return Err(ApiError::unprocessable(
+            "position_too_large",
+            format!("a position is at most {MAX_POSITION_TEXT} characters"),
+        ));
+    }
+    Ok(())
+}
+
+/// Parse `normal`/`misere`.
+pub fn parse_convention(text: Option<&str>) -> Result<Convention, ApiError> {
+    match text.map(|s| s.trim().to_ascii_lowercase()) {
+        None => Ok(Convention::Normal),
+        Some(s) if s == "normal" => Ok(Convention::Normal),
+        Some(s) if s == "misere" || s == "misère" => Ok(Convention::Misere),
+        Some(s) => Err(ApiError::bad_request(
+            "bad_convention",
+            format!("unknown convention '{s}': expected 'normal' or 'misere'"),
+        )),
+    }
+}
+
+/// The convention asked for, or the game's own when it offers one only
+/// (Notakto is misère play), else normal play.
+pub(crate) fn default_convention(
+    text: Option<&str>,
+    game: &dyn Game,
+) -> Result<Convention, ApiError> {
+    match text {
+        None if game.conventions() == [Convention::Misere] => Ok(Convention::Misere),
+        _ => parse_convention(text),
+    }
+}
+
+/// How a convention is written in requests, records and views.
+pub(crate) fn convention_name(c: Convention) -> &'static str {
+    match c {
+        Convention::Normal => "normal",
+        Convention::Misere => "misere",
+    }
+}

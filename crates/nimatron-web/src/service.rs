@@ -1,0 +1,416 @@
+//! The web app's rules, apart from HTTP: the [`Engine`] that every request
+//! goes through to create a game, move, join, show a game, analyse a
+//! position or a game, list past games and the catalogue. Everything goes
+//! through the library's object-safe [`Game`], so every game that
+//! `GameSpec::build` returns works here unchanged.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use nimatron::sequence::{GrundySequence, HeapGame, SequenceError};
+use nimatron::solve::Limits;
+use nimatron::strategy::SplitMix64;
+use nimatron::{Analysis, AnalyzeOptions, Convention, Game, GameSpec, Position, PositionValue};
+
+use crate::caches::{CustomGame, GameCache, SequenceCache};
+use crate::db::{GameRecord, Mode, MoveRecord, Status, Store, WriteError};
+use crate::error::{ApiError, game_error, position_error, stored_position, write_error};
+use crate::requests::{
+    AnalyzeRequest, MoveRequest, NewGame, check_position_text, convention_name, default_convention,
+    parse_convention,
+};
+use crate::views::{
+    AnalysisView, CatalogueItem, GameAnalysis, GameSummary, GameView, MoveReply, PlayedMove,
+    ReviewedMove, SeatGrant,
+};
+use crate::{seats, token, turns};
+
+pub use crate::turns::now_ms;
+
+/// The most material (objects, cells...) a position may hold in the web app,
+/// so that boards stay drawable and move lists stay short.
+pub const MAX_MATERIAL: u64 = 300;
+
+/// The state shared by every request.
+pub struct Engine {
+    store: Store,
+    limits: Limits,
+    games: GameCache,
+    sequences: SequenceCache,
+    locks: Mutex<HashMap<String, Arc<Mutex<()>>>>,
+}
+
+impl Engine {
+    /// An engine over this store.
+    pub fn new(store: Store, custom: Vec<CustomGame>, limits: Limits) -> Engine {
+        Engine {
+            store,
+            limits,
+            games: GameCache::new(custom),
+            sequences: SequenceCache::new(),
+            locks: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The solver limits of this server.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Parse a spec and build its game (cached, so solver tables persist).
+    /// A custom game is found by its name; a catalogue game by its spec,
+    /// which is returned too.
+    pub fn game(&self, spec_text: &str) -> Result<(Option<GameSpec>, Arc<dyn Game>), ApiError> {
+        self.games.game(spec_text)
+    }
+
+    /// The Grundy sequence g(0..=to) of a heap game from the sequence
+    /// engine, kept for the next request (a few games at a time).
+    pub fn grundy_sequence(
+        &self,
+        game: &HeapGame,
+        to: u64,
+    ) -> Result<Arc<GrundySequence>, SequenceError> {
+        self.sequences.grundy_sequence(game, to)
+    }
+
+    /// The lock that serialises the changes to one game.
+    fn lock_for(&self, id: &str) -> Arc<Mutex<()>> {
+        let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+        if locks.len() > 10_000 {
+            locks.retain(|_, l| Arc::strong_count(l) > 1);
+        }
+        locks.entry(id.to_string()).or_default().clone()
+    }
+
+    fn check_size(&self, game: &dyn Game, position: &Position) -> Result<(), ApiError> {
+        let material = game.material(position).map_err(position_error)?;
+        if material > MAX_MATERIAL {
+            return Err(ApiError::unprocessable(
+                "position_too_large",
+                format!(
+                    "the position '{position}' holds {material} objects; the web app plays positions of at most {MAX_MATERIAL}"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn random_start(&self, game: &dyn Game) -> Result<Position, ApiError> {
+        let mut rng = SplitMix64::new(token::random_u64());
+        let heap_game = game
+            .start()
+            .and_then(|s| game.value(&s).ok())
+            .is_some_and(|v| matches!(v, PositionValue::Heaps(_)));
+        if heap_game {
+            for _ in 0..20 {
+                let count = 3 + rng.below(3) as usize;
+                let heaps: Vec<u64> = (0..count).map(|_| 1 + rng.below(9)).collect();
+                if let Ok(p) = game.heap_position(&heaps) {
+                    return Ok(p);
+                }
+                // Games of one heap.
+                if let Ok(p) = game.heap_position(&[5 + rng.below(26)]) {
+                    return Ok(p);
+                }
+            }
+        }
+        Err(ApiError::unprocessable(
+            "no_random_start",
+            format!(
+                "random starts are for heap games; give a position for {} ({})",
+                game.name(),
+                game.position_syntax()
+            ),
+        ))
+    }
+
+    /// Solve a position (without remoteness: callers that want it ask
+    /// for an [`AnalysisView`]).
+    pub fn analyze(
+        &self,
+        game: &dyn Game,
+        position: &Position,
+        convention: Convention,
+    ) -> Result<Analysis, ApiError> {
+        let options = AnalyzeOptions {
+            remoteness: false,
+            ..AnalyzeOptions::new(self.limits)
+        };
+        game.analyze_with(position, convention, &options)
+            .map_err(game_error)
+    }
+
+    /// Create a game; the creator holds seat 0.
+    pub fn create(&self, req: NewGame) -> Result<SeatGrant, ApiError> {
+        let spec_text = req.game.as_deref().unwrap_or("nim");
+        let (_, game) = self.game(spec_text)?;
+        let spec = game.name();
+        let convention = default_convention(req.convention.as_deref(), game.as_ref())?;
+        if !game.conventions().contains(&convention) {
+            return Err(ApiError::unprocessable(
+                "bad_convention",
+                format!("{spec}: {}", game.convention_note()),
+            ));
+        }
+        let start = match (&req.position, req.random) {
+            (Some(_), true) => {
+                return Err(ApiError::bad_request(
+                    "bad_request",
+                    "give either 'position' or 'random', not both",
+                ));
+            }
+            (Some(text), false) => {
+                check_position_text(text)?;
+                game.parse(text).map_err(position_error)?
+            }
+            (None, true) => self.random_start(game.as_ref())?,
+            (None, false) => game.start().ok_or_else(|| {
+                ApiError::unprocessable(
+                    "position_required",
+                    format!(
+                        "{spec} has no standard start: give 'position' ({})",
+                        game.position_syntax()
+                    ),
+                )
+            })?,
+        };
+        self.check_size(game.as_ref(), &start)?;
+        if game.is_terminal(&start).map_err(position_error)? {
+            return Err(ApiError::unprocessable(
+                "no_moves",
+                format!(
+                    "the position '{start}' has no moves: the game would be over before it began"
+                ),
+            ));
+        }
+        let mode = req.mode()?;
+        let level = req.level(mode)?;
+        let first_seat = req.first_seat()?;
+        let now = now_ms();
+        let invite = (mode == Mode::Online).then(token::new_token);
+        let mut record = GameRecord {
+            id: token::new_id(),
+            spec: spec.to_string(),
+            convention: convention_name(convention).to_string(),
+            mode,
+            level: level.map(|l| l.name().to_string()),
+            computer_seat: (mode == Mode::Computer).then_some(1),
+            start: start.text().to_string(),
+            first_seat,
+            position: start.text().to_string(),
+            to_move: first_seat,
+            ply: 0,
+            status: if mode == Mode::Online {
+                Status::Waiting
+            } else {
+                Status::Playing
+            },
+            winner: None,
+            token0: token::new_token(),
+            token1: None,
+            invite: invite.clone(),
+            rng: token::random_u64(),
+            created_at: now,
+            updated_at: now,
+        };
+        let mut moves = Vec::new();
+        turns::computer_turns(game.as_ref(), &mut record, self.limits, &mut moves)?;
+        self.store
+            .insert_game(&record, &moves)
+            .map_err(|e| match e {
+                WriteError::Conflict => ApiError::internal("game id collision"),
+                WriteError::Db(e) => e.into(),
+            })?;
+        let view = GameView::new(game.as_ref(), &record, &moves)?;
+        Ok(SeatGrant {
+            invite_url: invite
+                .as_ref()
+                .map(|c| format!("/play/{}?invite={c}", record.id)),
+            invite,
+            seat: 0,
+            token: record.token0.clone(),
+            game: view,
+        })
+    }
+
+    fn load(&self, id: &str) -> Result<GameRecord, ApiError> {
+        if !token::plausible_id(id) {
+            return Err(ApiError::game_not_found(id));
+        }
+        self.store
+            .game(id)?
+            .ok_or_else(|| ApiError::game_not_found(id))
+    }
+
+    fn load_with_moves(&self, id: &str) -> Result<(GameRecord, Vec<MoveRecord>), ApiError> {
+        if !token::plausible_id(id) {
+            return Err(ApiError::game_not_found(id));
+        }
+        self.store
+            .game_with_moves(id)?
+            .ok_or_else(|| ApiError::game_not_found(id))
+    }
+
+    /// Take seat 1 of an online game with its invite code.
+    pub fn join(&self, id: &str, invite: &str) -> Result<SeatGrant, ApiError> {
+        let lock = self.lock_for(id);
+        let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+        let mut record = self.load(id)?;
+        seats::check_invite(&record, invite)?;
+        let (_, game) = self.game(&record.spec)?;
+        let token = token::new_token();
+        record.token1 = Some(token.clone());
+        record.status = Status::Playing;
+        record.updated_at = now_ms();
+        let ply = record.ply;
+        self.store.advance(&record, ply, &[]).map_err(write_error)?;
+        let moves = self.store.moves(id)?;
+        Ok(SeatGrant {
+            game: GameView::new(game.as_ref(), &record, &moves)?,
+            seat: 1,
+            token,
+            invite: None,
+            invite_url: None,
+        })
+    }
+
+    /// Check and apply a move by the holder of `token`, then the computer's
+    /// reply; everything is committed before this returns.
+    pub fn make_move(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        req: &MoveRequest,
+    ) -> Result<MoveReply, ApiError> {
+        let lock = self.lock_for(id);
+        let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut record, mut moves) = self.load_with_moves(id)?;
+        seats::moving_seat(&record, token, req.ply)?;
+        if req.mv.len() > 200 {
+            return Err(ApiError::unprocessable(
+                "illegal_move",
+                "a move is at most 200 characters",
+            ));
+        }
+        let (_, game) = self.game(&record.spec)?;
+        let position = stored_position(game.as_ref(), &record.position)?;
+        let mv = game.parse_move(&position, &req.mv).map_err(|e| {
+            ApiError::unprocessable(
+                "illegal_move",
+                format!("illegal move '{}': {e}", req.mv.trim()),
+            )
+        })?;
+        let ply = record.ply;
+        let mut applied = Vec::new();
+        turns::play(&mut record, &mv, false, &mut applied);
+        turns::settle(game.as_ref(), &mut record)?;
+        turns::computer_turns(game.as_ref(), &mut record, self.limits, &mut applied)?;
+        record.updated_at = now_ms();
+        self.store
+            .advance(&record, ply, &applied)
+            .map_err(write_error)?;
+        moves.extend(applied.iter().cloned());
+        Ok(MoveReply {
+            game: GameView::new(game.as_ref(), &record, &moves)?,
+            applied: applied.iter().map(PlayedMove::from).collect(),
+        })
+    }
+
+    /// The public view of a game.
+    pub fn get(&self, id: &str) -> Result<GameView, ApiError> {
+        let (record, moves) = self.load_with_moves(id)?;
+        let (_, game) = self.game(&record.spec)?;
+        GameView::new(game.as_ref(), &record, &moves)
+    }
+
+    /// Solve a position and value every legal move.
+    pub fn analysis_view(
+        &self,
+        game: &dyn Game,
+        position: &Position,
+        convention: Convention,
+    ) -> Result<AnalysisView, ApiError> {
+        self.check_size(game, position)?;
+        let options = AnalyzeOptions {
+            every_move: true,
+            ..AnalyzeOptions::new(self.limits)
+        };
+        let analysis = game
+            .analyze_with(position, convention, &options)
+            .map_err(game_error)?;
+        Ok(AnalysisView::new(game, analysis))
+    }
+
+    /// Analyse a position given in a request.
+    pub fn analyze_request(&self, req: &AnalyzeRequest) -> Result<AnalysisView, ApiError> {
+        let (_, game) = self.game(req.game.as_deref().unwrap_or("nim"))?;
+        let convention = default_convention(req.convention.as_deref(), game.as_ref())?;
+        check_position_text(&req.position)?;
+        let position = game.parse(&req.position).map_err(position_error)?;
+        self.analysis_view(game.as_ref(), &position, convention)
+    }
+
+    /// The current position solved, and every move made judged.
+    pub fn game_analysis(&self, id: &str) -> Result<GameAnalysis, ApiError> {
+        let (record, moves) = self.load_with_moves(id)?;
+        let (_, game) = self.game(&record.spec)?;
+        let convention = parse_convention(Some(&record.convention))?;
+        let current = if record.status == Status::Over {
+            None
+        } else {
+            let position = stored_position(game.as_ref(), &record.position)?;
+            Some(self.analysis_view(game.as_ref(), &position, convention)?)
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        let mut outcome_of = HashMap::new();
+        for m in &moves {
+            for p in [&m.before, &m.after] {
+                if !outcome_of.contains_key(p) {
+                    let position = stored_position(game.as_ref(), p)?;
+                    let o = game
+                        .outcome(&position, convention, self.limits)
+                        .map_err(game_error)?;
+                    outcome_of.insert(p.clone(), o);
+                }
+            }
+            history.push(ReviewedMove::judge(
+                m,
+                outcome_of[&m.before],
+                outcome_of[&m.after],
+            ));
+        }
+        Ok(GameAnalysis { current, history })
+    }
+
+    /// The newest games.
+    pub fn recent(&self, limit: u32, offset: u32) -> Result<Vec<GameSummary>, ApiError> {
+        Ok(self
+            .store
+            .recent(limit.min(200), offset)?
+            .into_iter()
+            .map(GameSummary::from)
+            .collect())
+    }
+
+    /// Every game in the catalogue, with what this build can do with it.
+    pub fn catalogue(&self) -> Vec<CatalogueItem> {
+        GameSpec::CATALOGUE
+            .iter()
+            .map(|entry| {
+                let name = entry
+                    .syntax
+                    .split(['[', ':'])
+                    .next()
+                    .unwrap_or(entry.syntax);
+                let built = self.game(name).ok().map(|(_, g)| g);
+                CatalogueItem::new(entry.syntax, entry.summary, built.as_ref())
+            })
+            .collect()
+    }
+}

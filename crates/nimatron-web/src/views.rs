@@ -1,0 +1,449 @@
+//! The JSON the API sends: games, seats, moves, analyses, the history list
+//! and the catalogue, and how each is built from the store's records and the
+//! library's answers.
+
+use std::sync::Arc;
+
+use nimatron::{Analysis, Board, Game, MoveInfo, Outcome, PositionValue};
+use serde::Serialize;
+
+use crate::db::{GameRecord, Mode, MoveRecord, Status};
+use crate::error::{ApiError, stored, stored_position};
+use crate::requests::convention_name;
+
+/// One seat of a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    /// 0 or 1.
+    pub seat: u8,
+    /// `human` or `computer`.
+    pub kind: &'static str,
+    /// Whether someone holds the seat (online games: false until joined).
+    pub taken: bool,
+}
+
+/// A move made, as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayedMove {
+    /// 1 for the first move.
+    pub ply: u32,
+    /// The seat that moved.
+    pub seat: u8,
+    /// The move in the game's notation.
+    pub notation: String,
+    /// The move in words.
+    pub text: String,
+    /// The position before.
+    pub before: String,
+    /// The position after.
+    pub after: String,
+    /// Whether the computer made it.
+    pub by_computer: bool,
+    /// Unix milliseconds.
+    pub at: i64,
+}
+
+impl From<&MoveRecord> for PlayedMove {
+    fn from(m: &MoveRecord) -> PlayedMove {
+        PlayedMove {
+            ply: m.ply,
+            seat: m.seat,
+            notation: m.notation.clone(),
+            text: m.text.clone(),
+            before: m.before.clone(),
+            after: m.after.clone(),
+            by_computer: m.by_computer,
+            at: m.created_at,
+        }
+    }
+}
+
+/// A game, as anyone with its link sees it (no tokens).
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    /// The game's id.
+    pub id: String,
+    /// The canonical spec.
+    pub game: String,
+    /// `normal` or `misere`.
+    pub convention: String,
+    /// `computer`, `local` or `online`.
+    pub mode: &'static str,
+    /// The computer's level (computer games).
+    pub level: Option<String>,
+    /// The start position.
+    pub start: String,
+    /// The seat that moved first.
+    pub first_seat: u8,
+    /// The current position, canonical text.
+    pub position: String,
+    /// The current heaps, for heap games.
+    pub heaps: Option<Vec<u64>>,
+    /// Heap games whose moves may take objects from inside a row and leave
+    /// its two ends as separate rows (Kayles, octal games), or split a row
+    /// without taking (Grundy's game): the board selects runs of adjacent
+    /// objects (and gaps) instead of a match and everything to its right.
+    pub rows_split: bool,
+    /// A text picture of the position.
+    pub board: String,
+    /// How the position is drawn, as data: heaps, a ring, a grid, a graph
+    /// or a counter.
+    pub geometry: Board,
+    /// The seat to move.
+    pub to_move: u8,
+    /// Moves made.
+    pub ply: u32,
+    /// `waiting`, `playing` or `over`.
+    pub status: &'static str,
+    /// The winning seat, when over.
+    pub winner: Option<u8>,
+    /// Both seats.
+    pub seats: [SeatView; 2],
+    /// Every move made, in order.
+    pub moves: Vec<PlayedMove>,
+    /// Every legal move now (empty when the game is over).
+    pub legal_moves: Vec<MoveInfo>,
+    /// How moves are written.
+    pub move_syntax: &'static str,
+    /// How positions are written.
+    pub position_syntax: &'static str,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    /// Unix milliseconds.
+    pub updated_at: i64,
+}
+
+/// What a creator or joiner gets back: the game, and their seat's token.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatGrant {
+    /// The game.
+    pub game: GameView,
+    /// The seat now held.
+    pub seat: u8,
+    /// The secret that lets this seat move. Send it as
+    /// `Authorization: Bearer TOKEN`.
+    pub token: String,
+    /// Online games, for the creator: the code that hands out seat 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+    /// Online games, for the creator: the link to send to a friend.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_url: Option<String>,
+}
+
+/// The reply to a move: the game after it, and the moves it caused.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveReply {
+    /// The game after the move (and the computer's reply, if any).
+    pub game: GameView,
+    /// The moves just applied: yours, then the computer's.
+    pub applied: Vec<PlayedMove>,
+}
+
+/// The seeds' binary table for Nim: each heap in binary, then the nim-sum.
+#[derive(Clone, Debug, Serialize)]
+pub struct NimTable {
+    /// Bits shown.
+    pub bits: u32,
+    /// One row per heap.
+    pub rows: Vec<NimRow>,
+    /// The XOR of the heaps.
+    pub nim_sum: u64,
+    /// The nim-sum in binary.
+    pub nim_sum_binary: String,
+}
+
+/// One heap in the binary table.
+#[derive(Clone, Debug, Serialize)]
+pub struct NimRow {
+    /// `A`, `B`, ...
+    pub name: String,
+    /// The heap size.
+    pub size: u64,
+    /// The heap size in binary, `bits` wide.
+    pub binary: String,
+}
+
+/// A solved position: the library's analysis, the same object as
+/// `nimatron analyze --json`, with every legal move valued and Nim's
+/// binary table.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnalysisView {
+    /// The analysis.
+    #[serde(flatten)]
+    pub analysis: Analysis,
+    /// Nim only: the binary table with the nim-sum.
+    pub nim_table: Option<NimTable>,
+}
+
+/// One move of a finished or running game, judged.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReviewedMove {
+    /// 1 for the first move.
+    pub ply: u32,
+    /// The seat that moved.
+    pub seat: u8,
+    /// The move in words.
+    pub text: String,
+    /// `N` or `P`: the mover's position before the move.
+    pub before: String,
+    /// `N` or `P`: the opponent's position after the move.
+    pub after: String,
+    /// `winning` (kept a win), `blunder` (threw away a win) or `lost`
+    /// (every move lost already).
+    pub value: &'static str,
+}
+
+/// A game's analysis: the current position, and every move judged.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameAnalysis {
+    /// The current position solved (absent when the game is over).
+    pub current: Option<AnalysisView>,
+    /// Each move made, judged.
+    pub history: Vec<ReviewedMove>,
+}
+
+/// A line in the history list.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameSummary {
+    /// The id.
+    pub id: String,
+    /// The spec.
+    pub game: String,
+    /// `normal` or `misere`.
+    pub convention: String,
+    /// How it is played.
+    pub mode: &'static str,
+    /// The computer's level.
+    pub level: Option<String>,
+    /// The start position.
+    pub start: String,
+    /// The position now.
+    pub position: String,
+    /// Moves made.
+    pub ply: u32,
+    /// `waiting`, `playing` or `over`.
+    pub status: &'static str,
+    /// The winning seat.
+    pub winner: Option<u8>,
+    /// The computer's seat.
+    pub computer_seat: Option<u8>,
+    /// Unix milliseconds.
+    pub created_at: i64,
+}
+
+/// A catalogue entry for the game chooser.
+#[derive(Clone, Debug, Serialize)]
+pub struct CatalogueItem {
+    /// How the spec is written, e.g. `moore:K[,R]`.
+    pub syntax: &'static str,
+    /// One line about it.
+    pub summary: &'static str,
+    /// A spec that plays it with default parameters, if one exists.
+    pub spec: Option<String>,
+    /// Whether this build can play it.
+    pub playable: bool,
+    /// Whether positions are heaps (drawn as rows of stones).
+    pub heaps: bool,
+    /// The usual start.
+    pub start: Option<String>,
+    /// Conventions offered.
+    pub conventions: Vec<&'static str>,
+    /// How positions are written.
+    pub position_syntax: Option<&'static str>,
+    /// How moves are written.
+    pub move_syntax: Option<&'static str>,
+    /// The rules.
+    pub rules: Option<&'static str>,
+}
+
+impl GameView {
+    /// The view of a stored game and its moves.
+    pub(crate) fn new(
+        game: &dyn Game,
+        record: &GameRecord,
+        moves: &[MoveRecord],
+    ) -> Result<GameView, ApiError> {
+        let position = stored_position(game, &record.position)?;
+        let legal = if record.status == Status::Over {
+            Vec::new()
+        } else {
+            game.legal_moves(&position)
+                .map_err(|e| stored("position", e))?
+        };
+        let value = game.value(&position).map_err(|e| stored("position", e))?;
+        let geometry = game.board(&position).map_err(|e| stored("position", e))?;
+        Ok(GameView {
+            id: record.id.clone(),
+            game: record.spec.clone(),
+            convention: record.convention.clone(),
+            mode: record.mode.name(),
+            level: record.level.clone(),
+            start: record.start.clone(),
+            first_seat: record.first_seat,
+            position: record.position.clone(),
+            heaps: value.heaps().map(<[u64]>::to_vec),
+            rows_split: matches!(
+                geometry,
+                Board::Heaps {
+                    rows_split: true,
+                    ..
+                }
+            ),
+            board: game.render(&position).map_err(|e| stored("position", e))?,
+            geometry,
+            to_move: record.to_move,
+            ply: record.ply,
+            status: record.status.name(),
+            winner: record.winner,
+            seats: seat_views(record),
+            moves: moves.iter().map(PlayedMove::from).collect(),
+            legal_moves: legal,
+            move_syntax: game.move_syntax(),
+            position_syntax: game.position_syntax(),
+            created_at: record.created_at,
+            updated_at: record.updated_at,
+        })
+    }
+}
+
+/// Both seats: the creator's, and the computer's or the second player's.
+fn seat_views(record: &GameRecord) -> [SeatView; 2] {
+    let human = |taken| SeatView {
+        seat: 0,
+        kind: "human",
+        taken,
+    };
+    let seat1 = match record.mode {
+        Mode::Computer => SeatView {
+            seat: 1,
+            kind: "computer",
+            taken: true,
+        },
+        Mode::Local => SeatView {
+            seat: 1,
+            ..human(true)
+        },
+        Mode::Online => SeatView {
+            seat: 1,
+            ..human(record.token1.is_some())
+        },
+    };
+    [human(true), seat1]
+}
+
+impl AnalysisView {
+    /// The view of an analysis, with Nim's binary table when the game is Nim.
+    pub(crate) fn new(game: &dyn Game, analysis: Analysis) -> AnalysisView {
+        let nim_table = match (analysis.details.nim, &analysis.position) {
+            (Some(_), PositionValue::Heaps(heaps)) if game.name() == "nim" => {
+                Some(nim_table(heaps))
+            }
+            _ => None,
+        };
+        AnalysisView {
+            analysis,
+            nim_table,
+        }
+    }
+}
+
+impl ReviewedMove {
+    /// A move made, judged by the outcomes before and after it.
+    pub(crate) fn judge(m: &MoveRecord, before: Outcome, after: Outcome) -> ReviewedMove {
+        ReviewedMove {
+            ply: m.ply,
+            seat: m.seat,
+            text: m.text.clone(),
+            before: before.to_string(),
+            after: after.to_string(),
+            value: match (before, after) {
+                (Outcome::N, Outcome::P) => "winning",
+                (Outcome::N, Outcome::N) => "blunder",
+                (Outcome::P, _) => "lost",
+            },
+        }
+    }
+}
+
+impl From<GameRecord> for GameSummary {
+    fn from(g: GameRecord) -> GameSummary {
+        GameSummary {
+            id: g.id,
+            game: g.spec,
+            convention: g.convention,
+            mode: g.mode.name(),
+            level: g.level,
+            start: g.start,
+            position: g.position,
+            ply: g.ply,
+            status: g.status.name(),
+            winner: g.winner,
+            computer_seat: g.computer_seat,
+            created_at: g.created_at,
+        }
+    }
+}
+
+impl CatalogueItem {
+    /// The entry written `syntax`, with what `built` (its game with default
+    /// parameters, if this build plays it) can do.
+    pub(crate) fn new(
+        syntax: &'static str,
+        summary: &'static str,
+        built: Option<&Arc<dyn Game>>,
+    ) -> CatalogueItem {
+        let start = built.and_then(|g| g.start());
+        let heaps = built
+            .and_then(|g| {
+                let p = match &start {
+                    Some(p) => p.clone(),
+                    None => g.parse(g.description().example).ok()?,
+                };
+                g.value(&p).ok()
+            })
+            .is_some_and(|v| matches!(v, PositionValue::Heaps(_)));
+        let start = start.map(|p| p.text().to_string());
+        CatalogueItem {
+            syntax,
+            summary,
+            spec: built.map(|g| g.name()),
+            playable: built.is_some(),
+            heaps,
+            start,
+            conventions: built
+                .map(|g| {
+                    g.conventions()
+                        .iter()
+                        .map(|&c| convention_name(c))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            position_syntax: built.map(|g| g.position_syntax()),
+            move_syntax: built.map(|g| g.move_syntax()),
+            rules: built.map(|g| g.description().rules),
+        }
+    }
+}
+
+/// The seeds' binary table for Nim heaps.
+pub fn nim_table(heaps: &[u64]) -> NimTable {
+    let nim_sum = heaps.iter().fold(0, |a, &h| a ^ h);
+    let widest = heaps.iter().copied().max().unwrap_or(0).max(nim_sum);
+    let bits = (64 - widest.leading_zeros()).max(1);
+    let w = bits as usize;
+    NimTable {
+        bits,
+        rows: heaps
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| NimRow {
+                name: nimatron::explain::heap_name(i),
+                size: h,
+                binary: format!("{h:0w$b}"),
+            })
+            .collect(),
+        nim_sum,
+        nim_sum_binary: format!("{nim_sum:0w$b}"),
+    }
+}
