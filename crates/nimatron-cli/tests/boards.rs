@@ -335,11 +335,10 @@ fn notakto_analyze_misere_only_and_bad_boards() {
     ] {
         assert!(text.contains(needle), "{needle}: {text}");
     }
-    // Normal play is refused, saying why; bad boards say what is accepted.
-    bad(
-        &["analyze", "--game", "notakto", "3"],
-        "misère by its rules",
-    );
+    // The rules make it misère play, so that is the default; bad boards
+    // say what is accepted.
+    let v = json(&["analyze", "--game", "notakto", "--json", "3"]);
+    assert_eq!(v["convention"], "misere");
     for (position, says) in [
         ("XX", "'XX' has 2 cells; a 3×3 board has 9"),
         ("XO.......", "'O' in 'XO.......' is not a cell"),
