@@ -358,7 +358,7 @@ impl fmt::Display for SpecError {
             SpecError::HeapGame(e) => e.fmt(f),
             SpecError::NotPlayable { game } => write!(
                 f,
-                "the game '{game}' is recognised but not available in this build (see `nimatron games`)"
+                "the game '{game}' is recognised but not available in this build"
             ),
         }
     }

@@ -341,7 +341,7 @@ impl Theory for CandyNim {
     }
 
     fn convention_note(&self) -> &'static str {
-        "Candy Nim is defined for normal play (whoever takes the last candy wins), so --misere is not offered"
+        "Candy Nim is defined for normal play (whoever takes the last candy wins), so misère play is not offered"
     }
 
     fn closed_form(&self, heaps: &Vec<u64>, convention: Convention) -> Option<Verdict<HeapMove>> {

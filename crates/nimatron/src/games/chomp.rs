@@ -283,7 +283,7 @@ impl Theory for Chomp {
     }
 
     fn convention_note(&self) -> &'static str {
-        "Chomp's poisoned square already decides the loser (whoever must take it), so it is played only one way; --misere is not offered"
+        "Chomp's poisoned square already decides the loser (whoever must take it), so it is played only one way; misère play is not offered"
     }
 
     fn explain_solved(

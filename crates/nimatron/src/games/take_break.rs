@@ -309,10 +309,9 @@ impl TakeBreakGame {
         let period = seq.period.filter(|p| p.proven);
         if max >= len && period.is_none() {
             return Err(format!(
-                "a heap of {max} is beyond the {} heap sizes whose values Nimatron computes for analysis, and {} has no proven period; compute the sequence with `nimatron grundy {} --to N`",
+                "a heap of {max} is beyond the {} heap sizes whose values Nimatron computes for analysis, and {} has no proven period; its Grundy sequence can be computed to that heap instead",
                 len - 1,
                 self.game,
-                self.game
             ));
         }
         let lookup = |n: u64| -> Nimber {
@@ -485,7 +484,7 @@ impl Notation for TakeBreakGame {
             return Err(PositionError::new(
                 format!("heap {big} is too large for {}", self.game),
                 format!(
-                    "heaps of at most {bound}, since every move of a heap is examined (for the Grundy values of larger heaps use `nimatron grundy {} --to N`)",
+                    "heaps of at most {bound}, since every move of a heap is examined (the Grundy sequence of {} reaches larger heaps)",
                     self.game
                 ),
             ));

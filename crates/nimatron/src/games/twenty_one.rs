@@ -224,7 +224,7 @@ impl Theory for TwentyOne {
     }
 
     fn convention_note(&self) -> &'static str {
-        "the 21 game fixes its own ending: whoever says N loses. There is no misère form of it; the opposite ending, whoever reaches N wins, is hundred:K,N, and hundred:K,N --misere is this game again"
+        "the 21 game fixes its own ending: whoever says N loses. There is no misère form of it; the opposite ending, whoever reaches N wins, is hundred:K,N, and hundred:K,N in misère play is this game again"
     }
 
     fn closed_form(&self, total: &u64, convention: Convention) -> Option<Verdict<Say>> {
