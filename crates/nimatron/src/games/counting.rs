@@ -145,6 +145,24 @@ pub fn list_totals(first: u64, step: u64, last: u64) -> String {
     }
 }
 
+/// A running total drawn as a counter: add 1 to K, never past the target.
+pub fn board(total: u64, max_add: u64, target: u64) -> crate::Board {
+    crate::Board::Counter {
+        value: total,
+        target,
+        min_step: 1,
+        max_step: max_add.min(target.saturating_sub(total)),
+        adds: true,
+    }
+}
+
+/// The amount a move adds, as the counter's step.
+pub fn touches(total: u64, say: &Say) -> Vec<crate::Element> {
+    vec![crate::Element::Step {
+        amount: say.total - total,
+    }]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

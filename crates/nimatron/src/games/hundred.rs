@@ -185,18 +185,10 @@ impl Notation for Hundred {
         counting::MOVE_SYNTAX
     }
     fn board(&self, total: &u64) -> crate::Board {
-        crate::Board::Counter {
-            value: *total,
-            target: self.target,
-            min_step: 1,
-            max_step: self.max_add.min(self.target.saturating_sub(*total)),
-            adds: true,
-        }
+        counting::board(*total, self.max_add, self.target)
     }
     fn touches(&self, total: &u64, say: &Say) -> Vec<crate::Element> {
-        vec![crate::Element::Step {
-            amount: say.total - total,
-        }]
+        counting::touches(*total, say)
     }
     fn moves_left_bound(&self, total: &u64) -> Option<u64> {
         Some(self.target.saturating_sub(*total))
