@@ -155,7 +155,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     };
     let options = AnalyzeOptions {
         max_moves: limit,
-        ..AnalyzeOptions::new(crate::limits(args.max_states, args.max_seconds)?)
+        ..AnalyzeOptions::new(crate::limits(args.max_states, args.max_seconds))
     };
     let analysis = game
         .analyze_with(&position, convention, &options)

@@ -1,5 +1,7 @@
 //! Raw command-line flags, as clap parses them.
 
+use std::time::Duration;
+
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use nimatron::GameSpec;
 use nimatron::strategy::Level;
@@ -8,6 +10,17 @@ use nimatron::strategy::Level;
 /// mean" (exit 2, like every bad flag).
 fn parse_spec(text: &str) -> Result<GameSpec, String> {
     text.parse().map_err(|e: nimatron::SpecError| e.to_string())
+}
+
+/// A time limit in seconds (a positive number, at most 10^9), checked as
+/// the flags are read.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "'{text}' is not a time limit: give a positive number of seconds (at most 1e9)"
+        )),
+    }
 }
 
 /// A computer level, checked as the flags are read.
@@ -93,8 +106,8 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES)]
     pub max_states: usize,
     /// The longest a search may run, in seconds, before it stops and says so.
-    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
-    pub max_seconds: f64,
+    #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = parse_seconds)]
+    pub max_seconds: Duration,
     /// Wordnim's dictionary: a word list, one word per line (letters a-z;
     /// default: the list shipped with Nimatron).
     #[arg(long, value_name = "FILE")]
@@ -170,8 +183,8 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES)]
     pub max_states: usize,
     /// The longest a search may run, in seconds, before it stops and says so.
-    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
-    pub max_seconds: f64,
+    #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = parse_seconds)]
+    pub max_seconds: Duration,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "you")]
     pub first: First,
@@ -364,6 +377,6 @@ pub struct QuotientArgs {
     #[arg(long, default_value_t = nimatron::misere::QuotientLimits::DEFAULT_MAX_STATES)]
     pub max_states: usize,
     /// The longest the computation may run, in seconds.
-    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
-    pub max_seconds: f64,
+    #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = parse_seconds)]
+    pub max_seconds: Duration,
 }

@@ -35,15 +35,10 @@ impl std::fmt::Display for BadInput {
 
 impl std::error::Error for BadInput {}
 
-/// The solver limits from `--max-states` and `--max-seconds`.
-pub fn limits(max_states: usize, max_seconds: f64) -> anyhow::Result<nimatron::solve::Limits> {
-    if !(max_seconds.is_finite() && max_seconds > 0.0 && max_seconds <= 1e9) {
-        return Err(bad_input(format!(
-            "--max-seconds {max_seconds} is not a time limit: give a positive number of seconds"
-        )));
-    }
-    Ok(nimatron::solve::Limits::states(max_states)
-        .with_time(std::time::Duration::from_secs_f64(max_seconds)))
+/// The solver limits from `--max-states` and `--max-seconds` (both checked
+/// as the flags were read).
+pub fn limits(max_states: usize, max_time: std::time::Duration) -> nimatron::solve::Limits {
+    nimatron::solve::Limits::states(max_states).with_time(max_time)
 }
 
 /// Shorthand for a bad-input error.

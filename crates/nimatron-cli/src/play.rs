@@ -89,7 +89,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         opponent: args.opponent,
         level,
         seed: rng.next_u64(),
-        limits: crate::limits(args.max_states, args.max_seconds)?,
+        limits: crate::limits(args.max_states, args.max_seconds),
     };
     let stdin = io::stdin();
     let stdout = io::stdout();
