@@ -219,7 +219,7 @@ pub struct AnalyzeOptions {
 impl AnalyzeOptions {
     /// The default remoteness budget: small positions get exact figures
     /// at once, and large ones do not wait for them.
-    pub const DEFAULT_REMOTENESS_STATES: usize = 200_000;
+    pub const DEFAULT_REMOTENESS_STATES: usize = 50_000;
 
     /// Every winning move and remoteness, within `limits`.
     pub fn new(limits: Limits) -> AnalyzeOptions {

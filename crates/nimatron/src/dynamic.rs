@@ -483,14 +483,21 @@ where
         } else {
             None
         };
-        // Each listed move's remoteness counts the move itself.
+        // Each listed move's remoteness counts the move itself. When the
+        // search for this position did not finish, the moves' would not
+        // either: they get the game's bound at once.
+        let searched = matches!(remoteness, Some(Remoteness::Exact(_)));
         let value_of = |after: &G::Position, outcome_after: Outcome| MoveValue {
             outcome_after,
-            remoteness: if options.remoteness {
+            remoteness: if !options.remoteness {
+                None
+            } else if searched {
                 self.remoteness(after, convention, limits, options.remoteness_states)
                     .map(Remoteness::plus_one)
             } else {
-                None
+                self.game
+                    .moves_left_bound(after)
+                    .map(|b| Remoteness::AtMost(b + 1))
             },
         };
         let winning_moves: Vec<MoveInfo> = winning
