@@ -1,0 +1,38 @@
+//! `game_spec`: a [`GameSpec`] that parses prints a spec that parses back
+//! to the same value; the game it names builds, under that name, and its
+//! start position prints and parses back to itself.
+
+use nimatron::GameSpec;
+
+/// Check one input.
+pub fn check(data: &[u8]) {
+    let Some(text) = crate::text(data) else {
+        return;
+    };
+    let spec = match text.parse::<GameSpec>() {
+        Ok(spec) => spec,
+        Err(e) => {
+            assert!(!e.to_string().is_empty(), "{text:?}: an empty error");
+            return;
+        }
+    };
+    let printed = spec.to_string();
+    let again: GameSpec = printed
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} printed as {printed:?}, which does not parse: {e}"));
+    assert_eq!(again, spec, "{text:?} printed as {printed:?}");
+    assert_eq!(again.to_string(), printed, "{text:?}");
+    if let GameSpec::Heap(heap) = &spec {
+        assert_eq!(heap.to_string().parse().as_ref(), Ok(heap), "{text:?}");
+    }
+    let Ok(game) = spec.build() else {
+        return;
+    };
+    assert_eq!(game.name(), printed, "{text:?}");
+    if let Some(start) = game.start() {
+        let back = game
+            .parse(start.text())
+            .unwrap_or_else(|e| panic!("{printed}: the start {start} does not parse: {e}"));
+        assert_eq!(back, start, "{printed}");
+    }
+}

@@ -1,0 +1,67 @@
+//! `heap_codes`: heap-game specs ([`HeapGame`]: octal and hexadecimal
+//! codes, presets, `subtraction:`, `modular:`) and bare take-and-break codes
+//! ([`OctalCode`]) print and parse back to the same value, and the catalogue
+//! reads a heap-game spec as the same game. Then `G(0..=`[`TO`]`)` is
+//! computed by every algorithm: each either refuses with a typed error or
+//! gives the same values as the naive reference.
+
+use nimatron::GameSpec;
+use nimatron::sequence::{Algorithm, HeapGame, OctalCode, SequenceOptions, grundy_sequence};
+
+/// The largest heap whose value is computed.
+pub const TO: u64 = 64;
+
+/// The memory a run may plan, as the web server allows.
+pub const MEMORY_LIMIT: u64 = 64 << 20;
+
+/// Check one input.
+pub fn check(data: &[u8]) {
+    let Some(text) = crate::text(data) else {
+        return;
+    };
+    if let Ok(code) = text.parse::<OctalCode>() {
+        let printed = code.to_string();
+        assert_eq!(
+            printed.parse().as_ref(),
+            Ok(&code),
+            "{text:?} printed as {printed:?}"
+        );
+        assert_eq!(OctalCode::from_digits(code.digits()).as_ref(), Ok(&code));
+    }
+    let game = match text.parse::<HeapGame>() {
+        Ok(game) => game,
+        Err(e) => {
+            assert!(!e.to_string().is_empty(), "{text:?}");
+            return;
+        }
+    };
+    let printed = game.to_string();
+    let again: HeapGame = printed
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} printed as {printed:?}, which does not parse: {e}"));
+    assert_eq!(again, game, "{text:?} printed as {printed:?}");
+    assert_eq!(
+        text.parse::<GameSpec>(),
+        Ok(GameSpec::Heap(game.clone())),
+        "{text:?}: the catalogue reads another game"
+    );
+    let run = |algorithm| {
+        let options = SequenceOptions {
+            algorithm,
+            memory_limit: MEMORY_LIMIT,
+            ..SequenceOptions::default()
+        };
+        grundy_sequence(&game, TO, &options)
+            .map(|s| s.values.iter().collect::<Vec<u32>>())
+            .map_err(|e| assert!(!e.to_string().is_empty()))
+    };
+    let Ok(reference) = run(Algorithm::Naive) else {
+        return;
+    };
+    assert_eq!(reference.len() as u64, TO + 1, "{printed}");
+    for algorithm in [Algorithm::Auto, Algorithm::Sparse, Algorithm::Plain] {
+        if let Ok(values) = run(algorithm) {
+            assert_eq!(values, reference, "{printed}: {algorithm} against naive");
+        }
+    }
+}
