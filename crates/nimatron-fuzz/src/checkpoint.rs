@@ -10,9 +10,6 @@ use nimatron::sequence::{HeapGame, SequenceOptions, SequenceRun};
 /// How far a resumed run computes.
 pub const TO: u64 = 300;
 
-/// The memory a run may plan, as the web server allows.
-pub const MEMORY_LIMIT: u64 = 64 << 20;
-
 /// FNV-1a 64, the checkpoint's checksum.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -44,11 +41,7 @@ pub fn check(data: &[u8]) {
 
 fn resume(bytes: &[u8]) {
     let game = named_game(bytes);
-    let options = SequenceOptions {
-        memory_limit: MEMORY_LIMIT,
-        ..SequenceOptions::default()
-    };
-    let mut run = match SequenceRun::resume(bytes, &game, TO, &options) {
+    let mut run = match SequenceRun::resume(bytes, &game, TO, &SequenceOptions::default()) {
         Ok(run) => run,
         Err(e) => {
             assert!(!e.to_string().is_empty());

@@ -20,7 +20,10 @@ pub fn check(data: &[u8]) {
     write_sequence_file(&mut bytes, &file.game, &file.values).expect("a Vec takes every byte");
     assert_eq!(read_sequence_file(&bytes).as_ref(), Ok(&file));
     let spec = file.game.to_string();
-    if data.get(16..16 + spec.len()) == Some(spec.as_bytes()) {
+    let spec_len = (spec.len() as u32).to_le_bytes();
+    if data.get(12..16) == Some(&spec_len[..])
+        && data.get(16..16 + spec.len()) == Some(spec.as_bytes())
+    {
         assert_eq!(bytes, data, "{spec}: written back differently");
     }
 }
