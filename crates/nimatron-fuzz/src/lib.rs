@@ -27,7 +27,33 @@ pub mod positions;
 pub mod sequence_file;
 pub mod web_api;
 
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
+
 /// The input as text, if it is UTF-8.
 pub(crate) fn text(data: &[u8]) -> Option<&str> {
     std::str::from_utf8(data).ok()
+}
+
+/// Parse `text`; a value prints text that parses back to the same value
+/// and prints the same again, and a refusal has a message.
+pub(crate) fn round_trip<T>(text: &str) -> Option<T>
+where
+    T: FromStr + Display + PartialEq + Debug,
+    T::Err: Display,
+{
+    let value = match text.parse::<T>() {
+        Ok(value) => value,
+        Err(e) => {
+            assert!(!e.to_string().is_empty(), "{text:?}: an empty error");
+            return None;
+        }
+    };
+    let printed = value.to_string();
+    let again: T = printed
+        .parse()
+        .unwrap_or_else(|e| panic!("{text:?} printed as {printed:?}, which does not parse: {e}"));
+    assert_eq!(again, value, "{text:?} printed as {printed:?}");
+    assert_eq!(again.to_string(), printed, "{text:?}");
+    Some(value)
 }

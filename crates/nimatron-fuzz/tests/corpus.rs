@@ -30,38 +30,27 @@ fn replay(target: &str, check: impl Fn(&[u8])) {
     }
 }
 
-#[test]
-fn game_spec_corpus() {
-    replay("game_spec", nimatron_fuzz::game_spec::check);
+/// One test per target, named after it.
+macro_rules! replay_tests {
+    ($($target:ident),*) => {$(
+        #[test]
+        fn $target() {
+            replay(stringify!($target), nimatron_fuzz::$target::check);
+        }
+    )*};
 }
 
-#[test]
-fn positions_corpus() {
-    replay("positions", nimatron_fuzz::positions::check);
-}
+replay_tests!(
+    game_spec,
+    positions,
+    moves,
+    heap_codes,
+    sequence_file,
+    checkpoint
+);
 
 #[test]
-fn moves_corpus() {
-    replay("moves", nimatron_fuzz::moves::check);
-}
-
-#[test]
-fn heap_codes_corpus() {
-    replay("heap_codes", nimatron_fuzz::heap_codes::check);
-}
-
-#[test]
-fn sequence_file_corpus() {
-    replay("sequence_file", nimatron_fuzz::sequence_file::check);
-}
-
-#[test]
-fn checkpoint_corpus() {
-    replay("checkpoint", nimatron_fuzz::checkpoint::check);
-}
-
-#[test]
-fn web_api_corpus() {
+fn web_api() {
     let harness = Harness::new(Path::new(env!("CARGO_TARGET_TMPDIR")));
     replay("web_api", |data| harness.check(data));
 }
