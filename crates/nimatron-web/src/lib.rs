@@ -90,6 +90,25 @@ impl From<std::io::Error> for ServeError {
     }
 }
 
+/// The whole application over `config`'s database, ready to serve or to
+/// call in process (as the tests and the fuzzer do). Its live-update
+/// streams end when `shutdown` turns true.
+pub fn app(
+    config: &Config,
+    shutdown: tokio::sync::watch::Receiver<bool>,
+) -> Result<axum::Router, ServeError> {
+    let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
+    let engine = Arc::new(service::Engine::new(
+        store,
+        config.custom_games.clone(),
+        config.limits,
+    ));
+    Ok(api::router(api::AppState {
+        engine,
+        hub: Arc::new(api::Hub::new(shutdown)),
+    }))
+}
+
 /// Serve on `listener` until `shutdown` completes; live-update streams end
 /// then too, and the database is closed cleanly.
 pub async fn serve(
@@ -97,18 +116,9 @@ pub async fn serve(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
-    let engine = Arc::new(service::Engine::new(
-        store,
-        config.custom_games.clone(),
-        config.limits,
-    ));
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let app = api::AppState {
-        engine,
-        hub: Arc::new(api::Hub::new(stop_rx)),
-    };
-    axum::serve(listener, api::router(app))
+    let app = app(&config, stop_rx)?;
+    axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;
             let _ = stop_tx.send(true);

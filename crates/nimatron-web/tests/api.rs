@@ -702,3 +702,25 @@ fn explore_takes_values_and_proven_periods_from_the_sequence_engine() {
     assert_eq!(e["computed_to"], 20);
     assert_eq!(e["proven"], false);
 }
+
+/// Found by the `web_api` fuzz target: `/api/` (the API's root with a
+/// slash, with or without a query) fell through to the pages and got a
+/// plain-text 404 instead of the API's JSON refusal.
+#[test]
+fn the_api_root_with_a_slash_is_refused_in_json() {
+    let db = common::fresh_db("api-root");
+    let server = TestServer::start(&db);
+    for (method, path) in [
+        ("GET", "/api/"),
+        ("POST", "/api/?games/x/join"),
+        ("GET", "/api"),
+    ] {
+        let (status, body) = common::request(server.addr, method, path, None, None);
+        assert_eq!(status, 404, "{method} {path}: {body}");
+        assert_eq!(
+            body["error"]["code"], "not_found",
+            "{method} {path}: {body}"
+        );
+    }
+    server.stop();
+}

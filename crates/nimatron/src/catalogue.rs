@@ -456,7 +456,8 @@ impl FromStr for GameSpec {
             Some((n, p)) => (n, Some(p)),
             None => (s, None),
         };
-        let name = name.to_ascii_lowercase();
+        // As the heap-game parser does: 'octal :0.6' is octal:0.6.
+        let name = name.trim().to_ascii_lowercase();
         match name.as_str() {
             "nim" => no_params("nim", params, GameSpec::Nim),
             "wythoff" => no_params("wythoff", params, GameSpec::Wythoff),
@@ -713,6 +714,23 @@ mod tests {
             "notakto".parse::<GameSpec>().unwrap(),
             GameSpec::Notakto { side: 3 }
         );
+    }
+
+    /// Found by the `heap_codes` fuzz target: `HeapGame` read
+    /// "\toctal\t:4.7" as octal:4.7, but the catalogue kept the blank in the
+    /// name and called it an unknown game.
+    #[test]
+    fn blanks_around_the_name_are_ignored_as_by_the_heap_game_parser() {
+        for (text, canonical) in [
+            ("\toctal\t:4.7", "octal:4.7"),
+            ("kayles ", "kayles"),
+            (" subtraction : 1,2", "subtraction:1,2"),
+            ("chomp :3x4", "chomp:3x4"),
+            ("moore\t:2", "moore:2"),
+        ] {
+            let spec: GameSpec = text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(spec.to_string(), canonical, "{text:?}");
+        }
     }
 
     #[test]

@@ -581,3 +581,20 @@ fn sizes_beyond_the_memory_limit_are_refused() {
     }
     assert!(SequenceRun::new(&game, u64::MAX, &SequenceOptions::default()).is_err());
 }
+
+/// Found while fuzzing heap-game specs: `modular:M:R` kept a table entry
+/// for every residue class of M whatever the heap sizes asked for, so
+/// `G(0..=64)` of `modular:1000000000:1,5` allocated gigabytes (and a
+/// larger M was refused as too large). Only the classes of the sizes asked
+/// for are kept now; with M above them the game is subtraction of R.
+#[test]
+fn a_modulus_far_above_the_heap_sizes_costs_no_memory() {
+    let subtraction = values(&compute("subtraction:1,5", 64, Algorithm::Naive, 1));
+    for modulus in [1_000_000_000u64, u64::MAX] {
+        let spec = format!("modular:{modulus}:1,5");
+        for algorithm in [Algorithm::Naive, Algorithm::Auto] {
+            let seq = compute(&spec, 64, algorithm, 1);
+            assert_eq!(values(&seq), subtraction, "{spec} {algorithm}");
+        }
+    }
+}

@@ -224,26 +224,30 @@ impl Notation for NodeKayles {
     }
 
     fn parse_move(&self, g: &Graph, input: &str) -> Result<usize, MoveError> {
-        let lower = input.trim();
-        let word = lower
-            .split_whitespace()
-            .filter(|w| {
-                !matches!(
+        // The vertex is the last word, after any of the verbs; a vertex may
+        // itself be called 'take' (found by the `positions` fuzz target:
+        // the move listed as 'take' was refused).
+        let words: Vec<&str> = input.split_whitespace().collect();
+        let verbs = |ws: &[&str]| {
+            ws.iter().all(|w| {
+                matches!(
                     w.to_ascii_lowercase().as_str(),
                     "remove" | "take" | "vertex" | "node"
                 )
             })
-            .collect::<Vec<_>>();
-        match word.as_slice() {
-            [name] => (0..g.order()).find(|&i| g.name(i) == *name).ok_or_else(|| {
-                MoveError::new(format!(
-                    "there is no vertex {name}: the vertices left are {}",
-                    (0..g.order())
-                        .map(|i| g.name(i))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
-            }),
+        };
+        match words.as_slice() {
+            [before @ .., name] if verbs(before) => {
+                (0..g.order()).find(|&i| g.name(i) == *name).ok_or_else(|| {
+                    MoveError::new(format!(
+                        "there is no vertex {name}: the vertices left are {}",
+                        (0..g.order())
+                            .map(|i| g.name(i))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ))
+                })
+            }
             _ => Err(MoveError::new(format!(
                 "'{}' is not a move: give the vertex to remove, e.g. '3'",
                 input.trim()
@@ -562,6 +566,31 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// Found by the `positions` fuzz target: in a graph with a vertex
+    /// called 'take', the legal move listed as 'take' was refused, the word
+    /// being dropped as a verb.
+    #[test]
+    fn a_vertex_named_like_a_verb_can_be_removed_by_its_name() {
+        let g = NodeKayles.parse_position("take-remove,node,x").unwrap();
+        for name in ["take", "remove", "node"] {
+            for typed in [
+                name.to_string(),
+                format!("remove {name}"),
+                format!("take vertex {name}"),
+            ] {
+                let v = NodeKayles
+                    .parse_move(&g, &typed)
+                    .unwrap_or_else(|e| panic!("{typed}: {e}"));
+                assert_eq!(NodeKayles.format_move(&g, &v), name, "{typed}");
+            }
+        }
+        let x = NodeKayles.parse_move(&g, "remove x").unwrap();
+        assert_eq!(NodeKayles.format_move(&g, &x), "x");
+        let plain = NodeKayles.parse_position("a-b").unwrap();
+        let e = NodeKayles.parse_move(&plain, "remove").unwrap_err().problem;
+        assert!(e.contains("no vertex remove"), "{e}");
     }
 
     #[test]

@@ -166,6 +166,14 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Saved, CheckpointError> {
         .ok_or(CheckpointError::Corrupt {
             reason: "the value count is impossible",
         })?;
+    // A proven period is found among the values, so it fits in them; a
+    // resumed run extends the values by it (found by the fuzzer: period 0
+    // looped forever, a period longer than the values underflowed).
+    if has_found && (period == 0 || period.checked_add(preperiod).is_none_or(|end| end > count)) {
+        return Err(CheckpointError::Corrupt {
+            reason: "the saved period does not fit the saved values",
+        });
+    }
     let raw = r.take(value_bytes)?;
     if r.at() != body.len() {
         return Err(CheckpointError::Corrupt {
@@ -187,4 +195,60 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Saved, CheckpointError> {
         }),
         extended_from: (extended_from != u64::MAX).then_some(extended_from),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sequence::{HeapGame, SequenceOptions};
+
+    /// A Kayles run far enough to have proven its period (12, preperiod 71).
+    fn kayles_with_period() -> (HeapGame, Vec<u8>) {
+        let game: HeapGame = "kayles".parse().unwrap();
+        let mut run = SequenceRun::new(&game, 3000, &SequenceOptions::default()).unwrap();
+        run.advance(1000).unwrap();
+        assert!(run.proven_period().is_some());
+        (game, run.checkpoint())
+    }
+
+    /// The offset of the saved period: after the magic, the spec and its
+    /// length, the width, the count, the schedule (4 + 1 + 8 + 8 + 8), the
+    /// next period check and the found flag.
+    fn period_at(game: &HeapGame) -> usize {
+        8 + 4 + game.to_string().len() + 1 + 8 + 29 + 8 + 1
+    }
+
+    fn with_period(bytes: &[u8], at: usize, period: u64, preperiod: u64) -> Vec<u8> {
+        let mut body = bytes[..bytes.len() - 8].to_vec();
+        body[at..at + 8].copy_from_slice(&period.to_le_bytes());
+        body[at + 8..at + 16].copy_from_slice(&preperiod.to_le_bytes());
+        let sum = fnv1a(&body);
+        body.extend_from_slice(&sum.to_le_bytes());
+        body
+    }
+
+    /// Found by the `checkpoint` fuzz target: a checkpoint with a valid
+    /// checksum whose proven period was 0 made the resumed run loop
+    /// forever, and one whose period was longer than the values made it
+    /// underflow; both are refused as damaged.
+    #[test]
+    fn a_saved_period_that_does_not_fit_the_values_is_refused() {
+        let (game, bytes) = kayles_with_period();
+        let at = period_at(&game);
+        assert_eq!(read(&bytes).unwrap().found.map(|p| p.period), Some(12));
+        let options = SequenceOptions::default();
+        assert!(
+            SequenceRun::resume(&with_period(&bytes, at, 12, 71), &game, 3000, &options).is_ok()
+        );
+        for (period, preperiod) in [(0, 71), (5000, 0), (12, 5000), (u64::MAX, 1)] {
+            let damaged = with_period(&bytes, at, period, preperiod);
+            assert_eq!(
+                SequenceRun::resume(&damaged, &game, 3000, &options).err(),
+                Some(CheckpointError::Corrupt {
+                    reason: "the saved period does not fit the saved values"
+                }),
+                "period {period}, preperiod {preperiod}"
+            );
+        }
+    }
 }

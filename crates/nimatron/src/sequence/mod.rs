@@ -301,7 +301,8 @@ enum Engine {
 }
 
 impl Engine {
-    fn new(rule: &Rule, algorithm: Algorithm, path: Simd) -> (Engine, &'static str) {
+    /// The engine for heap sizes below `count`.
+    fn new(rule: &Rule, algorithm: Algorithm, path: Simd, count: u64) -> (Engine, &'static str) {
         match (rule, algorithm) {
             (Rule::TakeBreak(t), Algorithm::Naive) => {
                 (Engine::Naive(NaiveTakeBreak::new(t.clone())), "naive")
@@ -319,11 +320,11 @@ impl Engine {
             (Rule::Squares, Algorithm::Naive) => (Engine::Squares(Squares::new()), "naive"),
             (Rule::Squares, _) => (Engine::Squares(Squares::new()), "direct"),
             (Rule::Modular { modulus, residues }, Algorithm::Naive) => (
-                Engine::ModularNaive(ModularNaive::new(*modulus, residues)),
+                Engine::ModularNaive(ModularNaive::new(*modulus, residues, count)),
                 "naive",
             ),
             (Rule::Modular { modulus, residues }, _) => (
-                Engine::ModularClasses(ModularClasses::new(*modulus, residues)),
+                Engine::ModularClasses(ModularClasses::new(*modulus, residues, count)),
                 "residue classes",
             ),
         }
@@ -359,7 +360,7 @@ impl Engine {
 
 /// Bytes per value a game plans for, before the run: the widest storage it
 /// is expected to need, plus per-value side tables.
-fn planned_bytes_per_value(rule: &Rule, algorithm: Algorithm) -> u64 {
+fn planned_bytes_per_value(rule: &Rule, algorithm: Algorithm, count: u64) -> u64 {
     match rule {
         Rule::TakeBreak(t) => {
             let width = if t.split_two.is_empty() && t.split_three.is_empty() {
@@ -381,7 +382,9 @@ fn planned_bytes_per_value(rule: &Rule, algorithm: Algorithm) -> u64 {
             if algorithm == Algorithm::Naive {
                 4
             } else {
-                4 + modulus.div_ceil(8)
+                // A bit per value in each class that heap sizes below
+                // `count` fall in.
+                4 + (*modulus).min(count).div_ceil(8)
             }
         }
     }
@@ -431,8 +434,10 @@ impl SequenceRun {
         options: &SequenceOptions,
     ) -> Result<SequenceRun, SequenceError> {
         let rule = game.rule();
-        let per_value = planned_bytes_per_value(&rule, options.algorithm);
-        let count = to.checked_add(1).ok_or(SequenceError::TooLarge {
+        let count = to.checked_add(1);
+        let per_value =
+            planned_bytes_per_value(&rule, options.algorithm, count.unwrap_or(u64::MAX));
+        let count = count.ok_or(SequenceError::TooLarge {
             to,
             bytes_per_value: per_value,
             needed: u64::MAX,
@@ -456,7 +461,7 @@ impl SequenceRun {
             });
         }
         let path = options.simd.resolve().map_err(SequenceError::Simd)?;
-        let (engine, method) = Engine::new(&rule, options.algorithm, path);
+        let (engine, method) = Engine::new(&rule, options.algorithm, path, count);
         let proof = match &rule {
             Rule::TakeBreak(t) if !t.unequal => ProofRule::TakeBreak {
                 heaps: t.max_heaps_left(),

@@ -303,10 +303,14 @@ pub(crate) struct ModularNaive {
 }
 
 impl ModularNaive {
-    pub fn new(modulus: u64, residues: &[u64]) -> ModularNaive {
-        let mut allowed = vec![false; modulus as usize];
+    /// For heap sizes below `count`: a take `t < count` has `t mod M < count`,
+    /// so only the residues below `min(M, count)` are kept.
+    pub fn new(modulus: u64, residues: &[u64], count: u64) -> ModularNaive {
+        let mut allowed = vec![false; modulus.min(count) as usize];
         for &r in residues {
-            allowed[r as usize] = true;
+            if let Some(slot) = allowed.get_mut(r as usize) {
+                *slot = true;
+            }
         }
         ModularNaive {
             modulus,
@@ -326,7 +330,11 @@ impl ModularNaive {
             let n = g.len();
             self.marks.begin();
             for t in 1..=n {
-                if self.allowed[(t as u64 % self.modulus) as usize] {
+                if self
+                    .allowed
+                    .get((t as u64 % self.modulus) as usize)
+                    .is_some_and(|&a| a)
+                {
                     self.marks.mark(g[n - t].get());
                 }
             }
@@ -353,12 +361,16 @@ pub(crate) struct ModularClasses {
 }
 
 impl ModularClasses {
-    pub fn new(modulus: u64, residues: &[u64]) -> ModularClasses {
+    /// For heap sizes below `count`: only the classes of those sizes are
+    /// ever asked for, `min(M, count)` of them, so only those are kept
+    /// (a modulus far above the sizes costs nothing).
+    pub fn new(modulus: u64, residues: &[u64], count: u64) -> ModularClasses {
+        let classes = modulus.min(count) as usize;
         ModularClasses {
             modulus,
             residues: residues.to_vec(),
-            reach: vec![Vec::new(); modulus as usize],
-            mex: vec![0; modulus as usize],
+            reach: vec![Vec::new(); classes],
+            mex: vec![0; classes],
             synced: 0,
         }
     }
@@ -367,7 +379,9 @@ impl ModularClasses {
         let c = position as u64 % self.modulus;
         for &r in &self.residues {
             let rho = ((c + r) % self.modulus) as usize;
-            let set = &mut self.reach[rho];
+            let Some(set) = self.reach.get_mut(rho) else {
+                continue;
+            };
             let word = value as usize / 64;
             if set.len() <= word {
                 set.resize(word + 1, 0);
@@ -383,7 +397,7 @@ impl ModularClasses {
 
     pub fn sync<T: Cell>(&mut self, g: &[T]) {
         if self.synced > g.len() {
-            *self = ModularClasses::new(self.modulus, &self.residues);
+            *self = ModularClasses::new(self.modulus, &self.residues, self.reach.len() as u64);
         }
         for (n, value) in g.iter().enumerate().skip(self.synced) {
             self.insert(n, value.get());

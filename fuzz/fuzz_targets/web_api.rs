@@ -1,0 +1,4 @@
+//! The checks are in `nimatron_fuzz::web_api`, shared with the corpus replay.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| nimatron_fuzz::web_api::check(data));

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Run the fuzz targets in fuzz/ with libFuzzer on the nightly toolchain, each
+# for SECONDS (default 60), and print executions and crashes per target.
+#
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
+#
+# Installs cargo-fuzz from crates.io if it is missing. Every run reads the
+# seeds in fuzz/corpus/TARGET/ and keeps the inputs it finds in
+# fuzz/work/TARGET/ (not committed); a crash is saved under
+# fuzz/artifacts/TARGET/ and the run goes on with the next target. Exits 1
+# if any target crashed. What the targets check: docs/fuzzing.md.
+set -euo pipefail
+cd "$(dirname "$0")/../fuzz"
+
+seconds=${1:-60}
+shift || true
+case $seconds in
+'' | *[!0-9]*)
+	echo "usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]" >&2
+	exit 2
+	;;
+esac
+
+if ! rustup run nightly rustc --version >/dev/null 2>&1; then
+	echo "fuzz.sh: the nightly toolchain is missing (rustup toolchain install nightly)" >&2
+	exit 1
+fi
+if ! cargo fuzz --version >/dev/null 2>&1; then
+	echo "== installing cargo-fuzz"
+	cargo install cargo-fuzz --locked
+fi
+
+if [ $# -gt 0 ]; then
+	targets=("$@")
+else
+	mapfile -t targets < <(cargo +nightly fuzz list)
+fi
+
+# Release code with debug assertions and overflow checks, AddressSanitizer
+# on (cargo-fuzz's defaults). libFuzzer's limits: a single allocation over
+# 256 MB is a crash (a reader must not trust a claimed size), and so is an
+# input that runs for more than 30 s.
+echo "== building the targets"
+cargo +nightly fuzz build
+
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+summary=()
+failed=0
+for t in "${targets[@]}"; do
+	echo "== $t: ${seconds}s"
+	mkdir -p "work/$t" "artifacts/$t"
+	status=0
+	cargo +nightly fuzz run "$t" "work/$t" "corpus/$t" -- \
+		-max_total_time="$seconds" -malloc_limit_mb=256 -timeout=30 \
+		-print_final_stats=1 >"$logs/$t" 2>&1 || status=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logs/$t" | tail -1)
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$logs/$t" | tail -1)
+	if [ "$status" -eq 0 ]; then
+		result="no crash"
+	else
+		failed=1
+		artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$logs/$t" | tail -1)
+		result="CRASH (exit $status) ${artifact:-see the log below}"
+		tail -n 60 "$logs/$t"
+	fi
+	summary+=("$(printf '%-14s %6ss %12s execs %8s execs/s  %s' "$t" "$seconds" "${execs:-?}" "${rate:-?}" "$result")")
+done
+
+echo
+echo "== summary ($(date -u +%Y-%m-%d), $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores)"
+printf '%s\n' "${summary[@]}"
+exit "$failed"
