@@ -453,7 +453,7 @@ where
                 self.name
             )));
         };
-        if !self.game.moves(p).contains(mv) {
+        if !self.game.is_legal(p, mv) {
             return Err(MoveError::new(format!(
                 "{} is not a legal move from {}",
                 self.game.format_move(p, mv),
@@ -573,5 +573,38 @@ fn generic_explanation(outcome: Outcome, grundy: Option<Nimber>, method: &Method
         _ => format!(
             "No closed form applies here, so Nimatron searched every line of play ({method}): {verdict}.\n"
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Convention, GameSpec, Limits, Outcome};
+
+    #[test]
+    fn handles_apply_and_refuse() {
+        let nim = "nim".parse::<GameSpec>().unwrap().build().unwrap();
+        let kayles = "kayles".parse::<GameSpec>().unwrap().build().unwrap();
+        // Huge heaps: a legal move is checked without listing every move.
+        let p = nim.heap_position(&[u64::MAX, 7]).unwrap();
+        let mv = nim.parse_move(&p, "A 5").unwrap();
+        let after = nim.apply(&p, mv.handle()).unwrap();
+        assert_eq!(after.text(), format!("{} 7", u64::MAX - 5));
+        // A move of one position is refused on another, which is unchanged.
+        let small = nim.parse("3 4").unwrap();
+        assert!(nim.apply(&small, mv.handle()).is_err());
+        assert_eq!(small.text(), "3 4");
+        // Another game's handles are refused, not misread.
+        let k = kayles.parse("3 4").unwrap();
+        let e = nim.legal_moves(&kayles.parse("5").unwrap());
+        assert!(
+            e.is_ok(),
+            "both games' positions are heaps: read as Nim heaps"
+        );
+        let kmv = kayles.legal_moves(&k).unwrap();
+        assert!(nim.apply(&small, kmv[0].handle()).is_err());
+        let a = nim
+            .analyze(&small, Convention::Normal, Limits::default())
+            .unwrap();
+        assert_eq!(a.outcome, Outcome::N);
     }
 }

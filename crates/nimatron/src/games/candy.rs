@@ -250,6 +250,12 @@ impl Rules for CandyNim {
     fn apply(&self, heaps: &Vec<u64>, mv: &HeapMove) -> Vec<u64> {
         mv.apply(heaps)
     }
+    /// Checked directly: a huge heap has too many moves to list.
+    fn is_legal(&self, heaps: &Vec<u64>, mv: &HeapMove) -> bool {
+        heaps
+            .get(mv.heap)
+            .is_some_and(|&h| (1..=h).contains(&mv.take))
+    }
 
     fn components(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         heaps::components(heaps)

@@ -283,6 +283,11 @@ impl Rules for Greedy {
     fn apply(&self, heaps: &Vec<u64>, mv: &HeapMove) -> Vec<u64> {
         mv.apply(heaps)
     }
+    /// Checked directly: from a largest heap, 1 to all of it.
+    fn is_legal(&self, heaps: &Vec<u64>, mv: &HeapMove) -> bool {
+        let m = heaps.iter().copied().max().unwrap_or(0);
+        heaps.get(mv.heap) == Some(&m) && (1..=m).contains(&mv.take)
+    }
 
     /// Any non-empty heap can lose an object, so only the empty position
     /// is terminal (without listing every move of huge heaps).

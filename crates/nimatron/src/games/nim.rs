@@ -25,6 +25,12 @@ impl Rules for Nim {
     fn apply(&self, heaps: &Vec<u64>, mv: &HeapMove) -> Vec<u64> {
         mv.apply(heaps)
     }
+    /// Checked directly: a huge heap has too many moves to list.
+    fn is_legal(&self, heaps: &Vec<u64>, mv: &HeapMove) -> bool {
+        heaps
+            .get(mv.heap)
+            .is_some_and(|&h| (1..=h).contains(&mv.take))
+    }
 
     /// Any non-empty heap can lose an object, so only the empty position
     /// is terminal (without listing every move of huge heaps).
