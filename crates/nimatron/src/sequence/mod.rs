@@ -197,6 +197,12 @@ pub enum SequenceError {
     },
     /// The vector path asked for is not on this processor.
     Simd(SimdUnavailable),
+    /// The values known before `at` are not the game's, so the next one
+    /// cannot be computed: they were resumed from an altered checkpoint.
+    Inconsistent {
+        /// The heap size whose value could not be computed.
+        at: u64,
+    },
 }
 
 impl fmt::Display for SequenceError {
@@ -215,6 +221,10 @@ impl fmt::Display for SequenceError {
             ),
             SequenceError::Unsupported { reason } => f.write_str(reason),
             SequenceError::Simd(e) => e.fmt(f),
+            SequenceError::Inconsistent { at } => write!(
+                f,
+                "the values below n = {at} are not this game's Grundy values (was the run resumed from an altered checkpoint?)"
+            ),
         }
     }
 }
@@ -601,6 +611,9 @@ impl SequenceRun {
                         Values::Words(v) => self.engine.sync(v),
                     }
                 }
+                Err(StepError::Inconsistent(at)) => {
+                    return Err(SequenceError::Inconsistent { at });
+                }
                 Err(StepError::ThreeHeapTooLarge(n)) => {
                     return Err(SequenceError::Unsupported {
                         reason: format!(
@@ -708,6 +721,11 @@ impl SequenceRun {
         run.found = saved.found;
         run.extended_from = saved.extended_from;
         if let Engine::Sparse(s) = &mut run.engine {
+            if !s.accepts(&saved.schedule) {
+                return Err(CheckpointError::Corrupt {
+                    reason: "the saved mask uses the position's parity, which this game's splits do not allow",
+                });
+            }
             s.schedule = saved.schedule;
         }
         match &run.values {
