@@ -287,8 +287,10 @@ mod tests {
 
     /// Found by the `checkpoint` fuzz target: resuming Kayles from values
     /// that are not its own (here, a fuzzed checkpoint of 100 values) left
-    /// the sparse method no free value and it panicked. Now the run stops
-    /// with a typed error.
+    /// the sparse method no free value and it panicked. These values are
+    /// larger than their heaps allow, so the checkpoint is refused now; and
+    /// values that pass that bound but leave no free value stop the run
+    /// with `SequenceError::Inconsistent` rather than a panic.
     #[test]
     fn values_that_are_not_the_games_stop_the_run_with_an_error() {
         const FUZZED: [&str; 7] = [
@@ -306,11 +308,11 @@ mod tests {
             .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
             .collect();
         let game: HeapGame = "kayles".parse().unwrap();
-        let mut run =
-            SequenceRun::resume(&sealed(body), &game, 300, &SequenceOptions::default()).unwrap();
         assert_eq!(
-            run.advance(u64::MAX),
-            Err(crate::sequence::SequenceError::Inconsistent { at: 100 })
+            SequenceRun::resume(&sealed(body), &game, 300, &SequenceOptions::default()).err(),
+            Some(CheckpointError::Corrupt {
+                reason: "a saved value is larger than any value its heap can have"
+            })
         );
     }
 
@@ -331,5 +333,33 @@ mod tests {
             SequenceRun::resume(&sealed(body), &game, 1000, &options),
             Err(CheckpointError::Corrupt { .. })
         ));
+    }
+
+    /// Found by the `checkpoint` fuzz target: a modular game's checkpoint
+    /// altered to hold a value near 2^30 made the resumed run allocate a
+    /// bit set that large for a residue class. A value larger than any its
+    /// heap can have (a mex is at most the number of options) is refused.
+    #[test]
+    fn a_saved_value_no_heap_of_its_size_can_have_is_refused() {
+        let game: HeapGame = "modular:3:1,2".parse().unwrap();
+        let options = SequenceOptions::default();
+        let mut run = SequenceRun::new(&game, 100, &options).unwrap();
+        run.advance(20).unwrap();
+        let bytes = run.checkpoint();
+        assert_eq!(read(&bytes).unwrap().values.bytes_per_value(), 4);
+        assert!(SequenceRun::resume(&bytes, &game, 100, &options).is_ok());
+        // The last value, G(19), 4 bytes before the checksum.
+        let at = bytes.len() - 8 - 4;
+        for value in [20u32, 1 << 30, u32::MAX] {
+            let mut body = bytes[..bytes.len() - 8].to_vec();
+            body[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            assert_eq!(
+                SequenceRun::resume(&sealed(body), &game, 100, &options).err(),
+                Some(CheckpointError::Corrupt {
+                    reason: "a saved value is larger than any value its heap can have"
+                }),
+                "G(19) = {value}"
+            );
+        }
     }
 }

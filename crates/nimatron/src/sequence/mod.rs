@@ -712,6 +712,20 @@ impl SequenceRun {
             });
         }
         let mut run = SequenceRun::new(game, to, options).map_err(CheckpointError::Run)?;
+        // Tables grow with the largest value, so a value no heap of its size
+        // can have is refused before it is used (found by the fuzzer: one
+        // of 2^30 in a modular game's checkpoint asked for 128 MiB a class).
+        let rule = game.rule();
+        if saved
+            .values
+            .iter()
+            .enumerate()
+            .any(|(n, v)| v as u64 > rule.max_value(n as u64))
+        {
+            return Err(CheckpointError::Corrupt {
+                reason: "a saved value is larger than any value its heap can have",
+            });
+        }
         let mut values = saved.values;
         if values.len() as u64 > to + 1 {
             values.truncate(to as usize + 1);
