@@ -51,9 +51,11 @@ for t in "${targets[@]}"; do
 	echo "== $t: ${seconds}s"
 	mkdir -p "work/$t" "artifacts/$t"
 	status=0
+	start=$SECONDS
 	cargo +nightly fuzz run "$t" "work/$t" "corpus/$t" -- \
 		-max_total_time="$seconds" -malloc_limit_mb=256 -timeout=30 \
 		-print_final_stats=1 >"$logs/$t" 2>&1 || status=$?
+	elapsed=$((SECONDS - start))
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logs/$t" | tail -1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$logs/$t" | tail -1)
 	if [ "$status" -eq 0 ]; then
@@ -64,10 +66,11 @@ for t in "${targets[@]}"; do
 		result="CRASH (exit $status) ${artifact:-see the log below}"
 		tail -n 60 "$logs/$t"
 	fi
-	summary+=("$(printf '%-14s %6ss %12s execs %8s execs/s  %s' "$t" "$seconds" "${execs:-?}" "${rate:-?}" "$result")")
+	# The time includes the check that the build is fresh (a second or so).
+	summary+=("$(printf '%-14s %6ss %12s execs %8s execs/s  %s' "$t" "$elapsed" "${execs:-?}" "${rate:-?}" "$result")")
 done
 
 echo
-echo "== summary ($(date -u +%Y-%m-%d), $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores)"
+echo "== summary ($(date -u +%Y-%m-%d), $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
 printf '%s\n' "${summary[@]}"
 exit "$failed"

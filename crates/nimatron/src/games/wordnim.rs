@@ -71,7 +71,9 @@ type Counts = [u8; 26];
 fn counts(key: &str) -> Counts {
     let mut c = [0u8; 26];
     for b in key.bytes() {
-        c[(b - b'a') as usize] += 1;
+        // Saturating: typed text may repeat a letter hundreds of times.
+        let n = &mut c[(b - b'a') as usize];
+        *n = n.saturating_add(1);
     }
     c
 }
@@ -268,6 +270,14 @@ impl Rules for Wordnim {
     fn moves(&self, words: &Vec<String>) -> Vec<WordMove> {
         let mut out = Vec::new();
         for (i, w) in words.iter().enumerate() {
+            // A move is written by its word, so a word that stands twice
+            // has its moves listed once, at its first place (found by the
+            // `positions` fuzz target: 'take see from listele' in
+            // 'oe listele listele' was listed for both, leading to two
+            // positions, and read back as the first).
+            if words[..i].contains(w) {
+                continue;
+            }
             for (removed, _) in self.dictionary.splits(w) {
                 out.push(WordMove { word: i, removed });
             }
@@ -363,7 +373,7 @@ impl Notation for Wordnim {
         }
         let have = counts(&letters(word));
         let take = counts(&letters(removed));
-        if (0..26).any(|i| take[i] > have[i]) {
+        if removed.len() > word.len() || (0..26).any(|i| take[i] > have[i]) {
             return Err(MoveError::new(format!(
                 "'{word}' does not hold the letters of '{removed}'"
             )));
@@ -717,5 +727,45 @@ mod tests {
             .analyze_text(&start, Convention::Normal, Limits::states(2))
             .unwrap_err();
         assert!(e.to_string().contains("limit of 2"), "{e}");
+    }
+
+    /// Found by the `moves` fuzz target: a typed move repeating a letter
+    /// more than 255 times overflowed the letter counts.
+    #[test]
+    fn a_move_repeating_a_letter_hundreds_of_times_is_refused() {
+        let game = Wordnim::default();
+        let words = game.parse_position("heart stone").unwrap();
+        for typed in [
+            format!("take {} from heart", "e".repeat(300)),
+            format!("heart {}", "q".repeat(600)),
+            format!("take {} from heart", "heartheart"),
+        ] {
+            let e = game.parse_move(&words, &typed).unwrap_err().problem;
+            assert!(e.contains("does not hold the letters"), "{e}");
+        }
+    }
+
+    /// Found by the `positions` fuzz target: in 'oe listele listele' the
+    /// move 'take see from listele' was listed for both copies, leading to
+    /// two different positions, and read back as the first. A word that
+    /// stands twice has its moves listed once, and every listed notation
+    /// reads back as its own move.
+    #[test]
+    fn a_repeated_word_has_its_moves_listed_once() {
+        let game = Wordnim::default();
+        let words = game.parse_position("oe listele listele").unwrap();
+        let moves = game.moves(&words);
+        assert!(!moves.is_empty());
+        assert!(moves.iter().all(|m| m.word != 2), "{moves:?}");
+        let mut seen = HashSet::new();
+        for m in &moves {
+            let notation = game.format_move(&words, m);
+            assert!(seen.insert(notation.clone()), "{notation} twice");
+            assert_eq!(
+                &game.parse_move(&words, &notation).unwrap(),
+                m,
+                "{notation}"
+            );
+        }
     }
 }

@@ -251,4 +251,115 @@ mod tests {
             );
         }
     }
+
+    /// Sealed with a valid checksum.
+    fn sealed(mut body: Vec<u8>) -> Vec<u8> {
+        let sum = fnv1a(&body);
+        body.extend_from_slice(&sum.to_le_bytes());
+        body
+    }
+
+    /// Found by the `checkpoint` fuzz target: a saved count of rare
+    /// positions near `u64::MAX` overflowed when doubled. The schedule's
+    /// counts only say when to look for a better mask, so any of them
+    /// resumes to the true values.
+    #[test]
+    fn any_saved_schedule_counts_resume_to_the_true_values() {
+        let game: HeapGame = "kayles".parse().unwrap();
+        let options = SequenceOptions::default();
+        let truth = crate::sequence::grundy_sequence(&game, 1000, &options).unwrap();
+        let mut run = SequenceRun::new(&game, 1000, &options).unwrap();
+        run.advance(200).unwrap();
+        let bytes = run.checkpoint();
+        // The schedule's counts follow the mask (4 bytes) and the parity flag.
+        let at = 8 + 4 + "kayles".len() + 1 + 8 + 4 + 1;
+        for count in [0, 1, u64::MAX / 2, u64::MAX] {
+            let mut body = bytes[..bytes.len() - 8].to_vec();
+            for field in 0..3 {
+                let start = at + 8 * field;
+                body[start..start + 8].copy_from_slice(&count.to_le_bytes());
+            }
+            let mut resumed = SequenceRun::resume(&sealed(body), &game, 1000, &options).unwrap();
+            resumed.advance(u64::MAX).unwrap();
+            assert_eq!(resumed.finish().values, truth.values, "counts {count}");
+        }
+    }
+
+    /// Found by the `checkpoint` fuzz target: resuming Kayles from values
+    /// that are not its own (here, a fuzzed checkpoint of 100 values) left
+    /// the sparse method no free value and it panicked. These values are
+    /// larger than their heaps allow, so the checkpoint is refused now; and
+    /// values that pass that bound but leave no free value stop the run
+    /// with `SequenceError::Inconsistent` rather than a panic.
+    #[test]
+    fn values_that_are_not_the_games_stop_the_run_with_an_error() {
+        const FUZZED: [&str; 7] = [
+            "4e494d4752434b31060000006b61796c6573016400000000000000000008",
+            "000000000080006000000000000000000000000100000000000000000000",
+            "000000000000f9000000ffffffffffffffff494d4752434b31060000006b",
+            "61796c65050000000000000000000000000000000000000100000001000a",
+            "0000ff080607040102030104b3524300070401020f010407020104e40704",
+            "0102494d4752434b30060000006b61796c65730131000000000441010407",
+            "020108020700010208",
+        ];
+        let hex = FUZZED.concat();
+        let body: Vec<u8> = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+            .collect();
+        let game: HeapGame = "kayles".parse().unwrap();
+        assert_eq!(
+            SequenceRun::resume(&sealed(body), &game, 300, &SequenceOptions::default()).err(),
+            Some(CheckpointError::Corrupt {
+                reason: "a saved value is larger than any value its heap can have"
+            })
+        );
+    }
+
+    /// A checkpoint altered to use the position-parity refinement in a game
+    /// whose splits do not allow it (Kayles takes 1 or 2 and splits) is
+    /// refused: resumed, it would give wrong values.
+    #[test]
+    fn the_parity_refinement_is_refused_where_the_splits_do_not_allow_it() {
+        let game: HeapGame = "kayles".parse().unwrap();
+        let options = SequenceOptions::default();
+        let mut run = SequenceRun::new(&game, 1000, &options).unwrap();
+        run.advance(200).unwrap();
+        let bytes = run.checkpoint();
+        assert_ne!(read(&bytes).unwrap().schedule.mask, 0);
+        let mut body = bytes[..bytes.len() - 8].to_vec();
+        body[8 + 4 + "kayles".len() + 1 + 8 + 4] = 1;
+        assert!(matches!(
+            SequenceRun::resume(&sealed(body), &game, 1000, &options),
+            Err(CheckpointError::Corrupt { .. })
+        ));
+    }
+
+    /// Found by the `checkpoint` fuzz target: a modular game's checkpoint
+    /// altered to hold a value near 2^30 made the resumed run allocate a
+    /// bit set that large for a residue class. A value larger than any its
+    /// heap can have (a mex is at most the number of options) is refused.
+    #[test]
+    fn a_saved_value_no_heap_of_its_size_can_have_is_refused() {
+        let game: HeapGame = "modular:3:1,2".parse().unwrap();
+        let options = SequenceOptions::default();
+        let mut run = SequenceRun::new(&game, 100, &options).unwrap();
+        run.advance(20).unwrap();
+        let bytes = run.checkpoint();
+        assert_eq!(read(&bytes).unwrap().values.bytes_per_value(), 4);
+        assert!(SequenceRun::resume(&bytes, &game, 100, &options).is_ok());
+        // The last value, G(19), 4 bytes before the checksum.
+        let at = bytes.len() - 8 - 4;
+        for value in [20u32, 1 << 30, u32::MAX] {
+            let mut body = bytes[..bytes.len() - 8].to_vec();
+            body[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            assert_eq!(
+                SequenceRun::resume(&sealed(body), &game, 100, &options).err(),
+                Some(CheckpointError::Corrupt {
+                    reason: "a saved value is larger than any value its heap can have"
+                }),
+                "G(19) = {value}"
+            );
+        }
+    }
 }

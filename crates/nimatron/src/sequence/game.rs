@@ -207,6 +207,22 @@ pub(crate) struct TakeBreak {
     pub reach: u64,
 }
 
+impl Rule {
+    /// A bound on the Grundy value of a heap of `n`: a mex is at most the
+    /// number of options. Three-heap codes are computed only while values
+    /// stay below 256.
+    pub fn max_value(&self, n: u64) -> u64 {
+        match self {
+            Rule::TakeBreak(t) if !t.split_three.is_empty() => 255,
+            Rule::TakeBreak(t) => {
+                (t.take_all.len() + t.leave_one.len()) as u64
+                    + (t.split_two.len() as u64).saturating_mul(n)
+            }
+            Rule::Squares | Rule::Modular { .. } => n,
+        }
+    }
+}
+
 impl TakeBreak {
     pub fn from_code(code: &OctalCode) -> TakeBreak {
         let mut rule = TakeBreak {

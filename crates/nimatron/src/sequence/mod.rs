@@ -197,6 +197,12 @@ pub enum SequenceError {
     },
     /// The vector path asked for is not on this processor.
     Simd(SimdUnavailable),
+    /// The values known before `at` are not the game's, so the next one
+    /// cannot be computed: they were resumed from an altered checkpoint.
+    Inconsistent {
+        /// The heap size whose value could not be computed.
+        at: u64,
+    },
 }
 
 impl fmt::Display for SequenceError {
@@ -215,6 +221,10 @@ impl fmt::Display for SequenceError {
             ),
             SequenceError::Unsupported { reason } => f.write_str(reason),
             SequenceError::Simd(e) => e.fmt(f),
+            SequenceError::Inconsistent { at } => write!(
+                f,
+                "the values below n = {at} are not this game's Grundy values (was the run resumed from an altered checkpoint?)"
+            ),
         }
     }
 }
@@ -601,6 +611,9 @@ impl SequenceRun {
                         Values::Words(v) => self.engine.sync(v),
                     }
                 }
+                Err(StepError::Inconsistent(at)) => {
+                    return Err(SequenceError::Inconsistent { at });
+                }
                 Err(StepError::ThreeHeapTooLarge(n)) => {
                     return Err(SequenceError::Unsupported {
                         reason: format!(
@@ -699,6 +712,20 @@ impl SequenceRun {
             });
         }
         let mut run = SequenceRun::new(game, to, options).map_err(CheckpointError::Run)?;
+        // Tables grow with the largest value, so a value no heap of its size
+        // can have is refused before it is used (found by the fuzzer: one
+        // of 2^30 in a modular game's checkpoint asked for 128 MiB a class).
+        let rule = game.rule();
+        if saved
+            .values
+            .iter()
+            .enumerate()
+            .any(|(n, v)| v as u64 > rule.max_value(n as u64))
+        {
+            return Err(CheckpointError::Corrupt {
+                reason: "a saved value is larger than any value its heap can have",
+            });
+        }
         let mut values = saved.values;
         if values.len() as u64 > to + 1 {
             values.truncate(to as usize + 1);
@@ -708,6 +735,11 @@ impl SequenceRun {
         run.found = saved.found;
         run.extended_from = saved.extended_from;
         if let Engine::Sparse(s) = &mut run.engine {
+            if !s.accepts(&saved.schedule) {
+                return Err(CheckpointError::Corrupt {
+                    reason: "the saved mask uses the position's parity, which this game's splits do not allow",
+                });
+            }
             s.schedule = saved.schedule;
         }
         match &run.values {

@@ -12,6 +12,9 @@ pub(crate) enum StepError {
     /// A three-heap code produced a value of 256 or more at this position;
     /// three-heap option sets are kept for values below 256 only.
     ThreeHeapTooLarge(u64),
+    /// The values before this position cannot be the game's: no value is
+    /// left for it (the values came from an altered checkpoint).
+    Inconsistent(u64),
 }
 
 /// A set of small values that is cleared in O(1): each slot holds the

@@ -66,6 +66,14 @@ impl Sparse {
         })
     }
 
+    /// Whether a saved schedule can be resumed: any mask gives exact values,
+    /// but the position-parity refinement only where the splits allow it
+    /// (a checkpoint altered to use it gave wrong values; found by the
+    /// fuzzer).
+    pub(in crate::sequence) fn accepts(&self, schedule: &SparseSchedule) -> bool {
+        !schedule.position_parity || self.parity_allowed
+    }
+
     /// The label a value at a position gets under the current mask; rare
     /// positions are those whose label is [`Sparse::rare_label`].
     #[inline]
@@ -130,7 +138,9 @@ impl Sparse {
     pub(super) fn eval_due(&self, n: u64) -> bool {
         !self.rule.split_two.is_empty()
             && (n == self.schedule.next_eval
-                || (self.rare.len() as u64 > 2 * self.schedule.rare_at_eval + 64
+                // Saturating: a resumed schedule may hold any count.
+                || (self.rare.len() as u64
+                    > self.schedule.rare_at_eval.saturating_mul(2).saturating_add(64)
                     && n >= self.schedule.eval_allowed_from))
     }
 

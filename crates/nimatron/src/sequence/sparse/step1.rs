@@ -268,16 +268,20 @@ impl Sparse {
             &self.class_bits[1 - sparse_class],
         );
         let hit_at = |w: usize| hit.get(w).copied().unwrap_or(0);
-        let v = probed.unwrap_or_else(|| {
-            in_class
+        // The class sets reach past every option of values that are the
+        // game's; values that are not (resumed from a checkpoint whose
+        // values were altered, found by the fuzzer) may leave none free.
+        let v = match probed {
+            Some(v) => v,
+            None => in_class
                 .iter()
                 .enumerate()
                 .find_map(|(w, &c)| {
                     let free = c & !hit_at(w);
                     (free != 0).then(|| w as u32 * 64 + free.trailing_zeros())
                 })
-                .expect("the class sets reach past every option")
-        });
+                .ok_or(StepError::Inconsistent(n64))?,
+        };
         let (word, bit) = (v as usize / 64, v as usize % 64);
         // The need set is below v: words past v's are empty.
         let mut left = 0;
