@@ -177,6 +177,21 @@ async fn join_game(
     Ok(json(StatusCode::OK, &grant))
 }
 
+async fn game_position(
+    State(app): State<AppState>,
+    Path((id, ply)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let ply: u32 = ply.parse().map_err(|_| {
+        ApiError::bad_request(
+            "bad_ply",
+            format!("'{ply}' is not a ply: expected a move count from 0 (the start) up"),
+        )
+    })?;
+    let engine = app.engine.clone();
+    let view = blocking(move || engine.position(&id, ply)).await?;
+    Ok(json(StatusCode::OK, &view))
+}
+
 async fn game_analysis(
     State(app): State<AppState>,
     Path(id): Path<String>,
@@ -339,6 +354,7 @@ pub fn router(app: AppState) -> Router {
         .route("/games/{id}/moves", post(make_move))
         .route("/games/{id}/join", post(join_game))
         .route("/games/{id}/analysis", get(game_analysis))
+        .route("/games/{id}/positions/{ply}", get(game_position))
         .route("/games/{id}/events", get(events))
         .route("/analyze", post(analyze))
         .route("/explore", get(explore_handler))

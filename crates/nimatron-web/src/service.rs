@@ -21,6 +21,7 @@ use crate::requests::{
 };
 use crate::views::{
     AnalysisView, CatalogueItem, GameAnalysis, GameSummary, GameView, MoveReply, PlayedMove,
+    PositionView,
     ReviewedMove, SeatGrant,
 };
 use crate::{seats, token, turns};
@@ -318,8 +319,19 @@ impl Engine {
         moves.extend(applied.iter().cloned());
         Ok(MoveReply {
             game: GameView::new(game.as_ref(), &record, &moves)?,
-            applied: applied.iter().map(PlayedMove::from).collect(),
+            applied: applied
+                .iter()
+                .map(|m| PlayedMove::detailed(game.as_ref(), m))
+                .collect::<Result<_, _>>()?,
         })
+    }
+
+    /// A position of a game's record, drawn: the start (ply 0) or the
+    /// position after move `ply`.
+    pub fn position(&self, id: &str, ply: u32) -> Result<PositionView, ApiError> {
+        let (record, moves) = self.load_with_moves(id)?;
+        let (_, game) = self.game(&record.spec)?;
+        PositionView::new(game.as_ref(), &record, &moves, ply)
     }
 
     /// The public view of a game.
@@ -403,13 +415,8 @@ impl Engine {
         GameSpec::CATALOGUE
             .iter()
             .map(|entry| {
-                let name = entry
-                    .syntax
-                    .split(['[', ':'])
-                    .next()
-                    .unwrap_or(entry.syntax);
-                let built = self.game(name).ok().map(|(_, g)| g);
-                CatalogueItem::new(entry.syntax, entry.summary, built.as_ref())
+                let built = self.game(entry.example).ok().map(|(_, g)| g);
+                CatalogueItem::new(entry, built.as_ref())
             })
             .collect()
     }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use nimatron::{Analysis, Board, Game, MoveInfo, Outcome, PositionValue};
+use nimatron::{Analysis, Board, CatalogueEntry, Element, Game, MoveInfo, Outcome, PositionValue};
 use serde::Serialize;
 
 use crate::db::{GameRecord, Mode, MoveRecord, Status};
@@ -41,6 +41,91 @@ pub struct PlayedMove {
     pub by_computer: bool,
     /// Unix milliseconds.
     pub at: i64,
+    /// The board elements the move touched, on the board before it. Given
+    /// for the moves a request has just applied (`applied` in a move's
+    /// reply), not for every move of a game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub touches: Option<Vec<Element>>,
+    /// The board after the move, as data. Given with `touches`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub geometry: Option<Board>,
+}
+
+impl PlayedMove {
+    /// The move with the elements it touched and the board it left.
+    pub(crate) fn detailed(game: &dyn Game, m: &MoveRecord) -> Result<PlayedMove, ApiError> {
+        let after = stored_position(game, &m.after)?;
+        Ok(PlayedMove {
+            touches: Some(touches_of(game, &m.before, &m.notation)?),
+            geometry: Some(game.board(&after).map_err(|e| stored("position", e))?),
+            ..PlayedMove::from(m)
+        })
+    }
+}
+
+/// The elements that a stored move touched, on the board before it.
+fn touches_of(game: &dyn Game, before: &str, notation: &str) -> Result<Vec<Element>, ApiError> {
+    let position = stored_position(game, before)?;
+    let mv = game
+        .parse_move(&position, notation)
+        .map_err(|e| stored("move", e))?;
+    Ok(mv.touches)
+}
+
+/// A position of a game's record (the start, or the position after a
+/// move), drawn: what replaying the game shows.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionView {
+    /// Moves made before it: 0 for the start.
+    pub ply: u32,
+    /// The position, canonical text.
+    pub position: String,
+    /// A text picture of it.
+    pub board: String,
+    /// How it is drawn, as data.
+    pub geometry: Board,
+    /// The elements that the next move of the record touched, if a move
+    /// was made from it.
+    pub next_touches: Vec<Element>,
+}
+
+impl PositionView {
+    /// The position after `ply` moves of a record.
+    pub(crate) fn new(
+        game: &dyn Game,
+        record: &GameRecord,
+        moves: &[MoveRecord],
+        ply: u32,
+    ) -> Result<PositionView, ApiError> {
+        let text = match ply {
+            0 => &record.start,
+            k => match moves.get(k as usize - 1) {
+                Some(m) => &m.after,
+                None => {
+                    return Err(ApiError::new(
+                        axum::http::StatusCode::NOT_FOUND,
+                        "no_such_ply",
+                        format!(
+                            "game {} has {} moves: ply {ply} is not one of its positions (0 to {})",
+                            record.id, record.ply, record.ply
+                        ),
+                    ));
+                }
+            },
+        };
+        let position = stored_position(game, text)?;
+        let next_touches = match moves.get(ply as usize) {
+            Some(m) => touches_of(game, &m.before, &m.notation)?,
+            None => Vec::new(),
+        };
+        Ok(PositionView {
+            ply,
+            position: text.clone(),
+            board: game.render(&position).map_err(|e| stored("position", e))?,
+            geometry: game.board(&position).map_err(|e| stored("position", e))?,
+            next_touches,
+        })
+    }
 }
 
 impl From<&MoveRecord> for PlayedMove {
@@ -54,6 +139,8 @@ impl From<&MoveRecord> for PlayedMove {
             after: m.after.clone(),
             by_computer: m.by_computer,
             at: m.created_at,
+            touches: None,
+            geometry: None,
         }
     }
 }
@@ -101,6 +188,9 @@ pub struct GameView {
     pub seats: [SeatView; 2],
     /// Every move made, in order.
     pub moves: Vec<PlayedMove>,
+    /// The board elements the last move touched, on the board before it
+    /// (empty before the first move): what a board marks as the last move.
+    pub last_touches: Vec<Element>,
     /// Every legal move now (empty when the game is over).
     pub legal_moves: Vec<MoveInfo>,
     /// How moves are written.
@@ -235,11 +325,14 @@ pub struct GameSummary {
 /// A catalogue entry for the game chooser.
 #[derive(Clone, Debug, Serialize)]
 pub struct CatalogueItem {
+    /// The game's name for people, e.g. "Moore's Nim".
+    pub title: &'static str,
     /// How the spec is written, e.g. `moore:K[,R]`.
     pub syntax: &'static str,
     /// One line about it.
     pub summary: &'static str,
-    /// A spec that plays it with default parameters, if one exists.
+    /// A spec that plays it: its default parameters, or typical ones for
+    /// a game that has no defaults (`subtraction:1,2,3`).
     pub spec: Option<String>,
     /// Whether this build can play it.
     pub playable: bool,
@@ -298,6 +391,10 @@ impl GameView {
             winner: record.winner,
             seats: seat_views(record),
             moves: moves.iter().map(PlayedMove::from).collect(),
+            last_touches: match moves.last() {
+                Some(m) => touches_of(game, &m.before, &m.notation)?,
+                None => Vec::new(),
+            },
             legal_moves: legal,
             move_syntax: game.move_syntax(),
             position_syntax: game.position_syntax(),
@@ -388,11 +485,7 @@ impl From<GameRecord> for GameSummary {
 impl CatalogueItem {
     /// The entry written `syntax`, with what `built` (its game with default
     /// parameters, if this build plays it) can do.
-    pub(crate) fn new(
-        syntax: &'static str,
-        summary: &'static str,
-        built: Option<&Arc<dyn Game>>,
-    ) -> CatalogueItem {
+    pub(crate) fn new(entry: &CatalogueEntry, built: Option<&Arc<dyn Game>>) -> CatalogueItem {
         let start = built.and_then(|g| g.start());
         let heaps = built
             .and_then(|g| {
@@ -405,8 +498,9 @@ impl CatalogueItem {
             .is_some_and(|v| matches!(v, PositionValue::Heaps(_)));
         let start = start.map(|p| p.text().to_string());
         CatalogueItem {
-            syntax,
-            summary,
+            title: entry.title,
+            syntax: entry.syntax,
+            summary: entry.summary,
             spec: built.map(|g| g.name()),
             playable: built.is_some(),
             heaps,

@@ -114,8 +114,13 @@ pub enum GameSpec {
 
 /// One catalogue line: the spec syntax and a summary.
 pub struct CatalogueEntry {
+    /// The game's name for people: "Dawson's Kayles", "Nim on graphs".
+    pub title: &'static str,
     /// How the spec is written.
     pub syntax: &'static str,
+    /// A spec that plays it: the defaults, or typical parameters where the
+    /// game has no defaults (`subtraction:1,2,3`).
+    pub example: &'static str,
     /// What the game is.
     pub summary: &'static str,
 }
@@ -129,107 +134,159 @@ impl GameSpec {
     /// Every game, in catalogue order.
     pub const CATALOGUE: &'static [CatalogueEntry] = &[
         CatalogueEntry {
+            title: "Nim",
             syntax: "nim",
+            example: "nim",
             summary: "Nim: remove any number of objects from one heap",
         },
         CatalogueEntry {
+            title: "Subtraction game",
             syntax: "subtraction:S",
+            example: "subtraction:1,2,3",
             summary: "remove any number in the set S, e.g. subtraction:1,2,3; subtraction:squares",
         },
         CatalogueEntry {
+            title: "Modular subtraction",
             syntax: "modular:M:R",
+            example: "modular:3:1,2",
             summary: "remove any t with t mod M in R, e.g. modular:3:1,2",
         },
         CatalogueEntry {
+            title: "Octal game",
             syntax: "octal:CODE",
+            example: "octal:0.137",
             summary: "take-and-break game by its octal or hex code, e.g. octal:0.137",
         },
         CatalogueEntry {
+            title: "Kayles",
             syntax: "kayles",
+            example: "kayles",
             summary: "Kayles (0.77): knock down one pin or two adjacent pins",
         },
         CatalogueEntry {
+            title: "Dawson's Kayles",
             syntax: "dawson",
+            example: "dawson",
             summary: "Dawson's Kayles (0.07): knock down two adjacent pins",
         },
         CatalogueEntry {
+            title: "Officers",
             syntax: "officers",
+            example: "officers",
             summary: "Officers (0.6): take one object, leaving one or two heaps",
         },
         CatalogueEntry {
+            title: "Treblecross",
             syntax: "treblecross",
+            example: "treblecross",
             summary: "Treblecross (0.007): one-dimensional tic-tac-toe",
         },
         CatalogueEntry {
+            title: "Double Kayles",
             syntax: "double-kayles",
+            example: "double-kayles",
             summary: "Double Kayles (0.7777): knock down one to four adjacent pins",
         },
         CatalogueEntry {
+            title: "Grundy's game",
             syntax: "grundy-game",
+            example: "grundy-game",
             summary: "Grundy's game: split a heap into two unequal heaps",
         },
         CatalogueEntry {
+            title: "The 21 game",
             syntax: "twenty-one[:K,N]",
+            example: "twenty-one",
             summary: "say a total, adding 1..K each turn; whoever says N loses (default 3,21)",
         },
         CatalogueEntry {
+            title: "The 100 game",
             syntax: "hundred[:K,N]",
+            example: "hundred",
             summary: "add 1..K to a total; whoever reaches N wins (default 10,100)",
         },
         CatalogueEntry {
+            title: "Wythoff's game",
             syntax: "wythoff",
+            example: "wythoff",
             summary: "take from one heap, or the same number from every heap",
         },
         CatalogueEntry {
+            title: "Circular Nim",
             syntax: "circular[:K]",
+            example: "circular",
             summary: "circular Nim: a ring; remove 1..K adjacent objects (default 3)",
         },
         CatalogueEntry {
+            title: "Greedy Nim",
             syntax: "greedy",
+            example: "greedy",
             summary: "Greedy Nim: take only from a largest heap",
         },
         CatalogueEntry {
+            title: "Moore's Nim",
             syntax: "moore:K[,R]",
+            example: "moore:2",
             summary: "Moore's index-k Nim: reduce up to K heaps at once (at most R from each)",
         },
         CatalogueEntry {
+            title: "Fibonacci Nim",
             syntax: "fibonacci",
+            example: "fibonacci",
             summary: "Fibonacci Nim: one heap; take at most twice the previous take",
         },
         CatalogueEntry {
+            title: "Chomp",
             syntax: "chomp[:RxC]",
+            example: "chomp",
             summary: "Chomp: bite a square and all above and right of it; the poisoned corner loses (default 3x4)",
         },
         CatalogueEntry {
+            title: "n-dimensional Nim",
             syntax: "board[:AxB[xC[xD]]]",
+            example: "board",
             summary: "n-dimensional Nim: remove adjacent pieces from one line of a board (default 3x3)",
         },
         CatalogueEntry {
+            title: "Node Kayles",
             syntax: "node-kayles",
+            example: "node-kayles",
             summary: "Node Kayles: remove a vertex of a graph with its neighbours",
         },
         CatalogueEntry {
+            title: "Nim on graphs",
             syntax: "graph-nim",
+            example: "graph-nim",
             summary: "Nim on graphs: move a token along an edge, lowering its weight",
         },
         CatalogueEntry {
+            title: "Building Nim",
             syntax: "building:N,S",
+            example: "building:4,3",
             summary: "Building Nim: place N stones one by one on S piles, then play Nim",
         },
         CatalogueEntry {
+            title: "Candy Nim",
             syntax: "candy",
+            example: "candy",
             summary: "Candy Nim: win Nim, then take as many candies as possible",
         },
         CatalogueEntry {
+            title: "Wordnim",
             syntax: "wordnim",
+            example: "wordnim",
             summary: "Wordnim: split letters off a word; both parts must spell words (--words FILE)",
         },
         CatalogueEntry {
+            title: "Green Hackenbush",
             syntax: "hackenbush",
+            example: "hackenbush",
             summary: "Green Hackenbush: cut an edge; whatever loses touch with the ground falls",
         },
         CatalogueEntry {
+            title: "Notakto",
             syntax: "notakto[:N]",
+            example: "notakto",
             summary: "Notakto: X-only tic-tac-toe on several NxN boards, misère (3x3 by its quotient, other sizes by search)",
         },
     ];

@@ -76,7 +76,7 @@ pub use analysis::{
     Analysis, AnalyzeOptions, Details, Method, MoveInfo, MoveValue, NimDetail, PositionValue,
     Remoteness, capitalise,
 };
-pub use catalogue::{GameSpec, SpecError};
+pub use catalogue::{CatalogueEntry, GameSpec, SpecError};
 pub use dynamic::{Adapter, Game, Move, Position};
 pub use geometry::{Board, Element};
 pub use nimber::{Nimber, mex};
