@@ -32,6 +32,8 @@ pub const MODULES: &[(&str, &str)] = modules![
     "moves.js",
     "heap-board.js",
     "ring-board.js",
+    "board.js",
+    "shapes.js",
     "analysis.js",
 ];
 

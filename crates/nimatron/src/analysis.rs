@@ -120,6 +120,9 @@ pub struct MoveInfo {
     pub to_text: String,
     /// The board elements the move touches: what a board highlights.
     pub touches: Vec<Element>,
+    /// Other sets of elements that make the same move (its mirror image in
+    /// a row): a board accepts a selection of any of them.
+    pub also_touches: Vec<Vec<Element>>,
     /// What the move is worth, when the analysis valued it.
     pub value: Option<MoveValue>,
     pub(crate) handle: Move,
@@ -327,6 +330,9 @@ mod json {
             m.serialize_entry("move", &self.notation)?;
             m.serialize_entry("notation", &self.notation)?;
             m.serialize_entry("touches", &self.touches)?;
+            if !self.also_touches.is_empty() {
+                m.serialize_entry("also_touches", &self.also_touches)?;
+            }
             if let Some(v) = self.value {
                 m.serialize_entry("value", if v.wins() { "winning" } else { "losing" })?;
                 m.serialize_entry("remoteness", &v.remoteness)?;

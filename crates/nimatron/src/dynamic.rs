@@ -362,6 +362,7 @@ where
             to: self.game.position_value(&after),
             to_text: self.game.format_position(&after),
             touches: self.game.touches(position, mv),
+            also_touches: self.game.also_touches(position, mv),
             value: None,
             handle: Move(Arc::new(mv.clone())),
             after: self.handle(after),

@@ -199,6 +199,13 @@ pub trait Notation: Rules {
             _ => Vec::new(),
         }
     }
+    /// Other sets of board elements that make the very same move, where a
+    /// game lists a move once for several places on the board: a run taken
+    /// from a row is the same move as its mirror image (both leave the same
+    /// parts). A board lets a player select any of them.
+    fn also_touches(&self, _position: &Self::Position, _mv: &Self::Move) -> Vec<Vec<Element>> {
+        Vec::new()
+    }
     /// A bound on the moves left in any play from here, where the game has
     /// one (each move uses up at least one object, say): it stands in for
     /// remoteness where search is too large.

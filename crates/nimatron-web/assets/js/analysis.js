@@ -52,11 +52,16 @@ export function movesView(s, n) {
   const items = g.moves.map((m, i) => {
     const r = review && review[i];
     const mark = r ? { winning: ['✓', 'kept the win'], blunder: ['✗', 'threw away a win'], lost: ['·', 'already lost'] }[r.value] : null;
-    return h('li', { class: (r ? r.value : '') + (s.replay === i + 1 ? ' current' : ''), onclick: () => { s.replay = i + 1 === g.moves.length && g.status !== 'over' ? null : i + 1; s.render(); } },
+    const last = i + 1 === g.moves.length;
+    return h('li', { class: (r ? r.value : '') + (s.replay === i + 1 ? ' current' : '') + (last ? ' last' : '') },
+      h('button', {
+        type: 'button', class: 'move-row', id: 'history-' + (i + 1), 'aria-current': s.replay === i + 1 ? 'step' : null,
+        onclick: () => { s.replay = last && g.status !== 'over' ? null : i + 1; s.render(); },
+      },
       h('span', { class: 'ply' }, m.ply + '.'),
       h('span', { class: 'who' }, n[m.seat]),
       h('span', { class: 'what' }, m.text),
-      mark ? h('span', { class: 'mark', title: mark[1] }, mark[0], h('span', { class: 'mark-text' }, ' ' + mark[1])) : null);
+      mark ? h('span', { class: 'mark', title: mark[1] }, mark[0], h('span', { class: 'mark-text' }, ' ' + mark[1])) : null));
   });
   return h('section', { class: 'card moves' }, h('h2', {}, 'Moves'),
     g.moves.length ? h('ol', { id: 'move-history' }, items) : h('p', { class: 'muted' }, 'No moves yet. Start: ' + g.start),

@@ -1,122 +1,108 @@
-// The board of a heap game: rows of objects to click (a match and all to
-// its right) or, in games that split rows, runs to drag across and gaps to
-// click; and the help line that says which.
+// Heaps of objects, one row per heap (`geometry.kind` "heaps"). A click on
+// an object selects it and every object to its right (Nim's move), or, in
+// rows that split, that object alone, with drags across runs and gaps to
+// click; Wythoff's move from every heap is a button of its own.
 
 import { h } from './dom.js';
-import { findMove, findSplit, heapName, runNotation, splitting } from './moves.js';
-import { canMove, moveValue } from './play-state.js';
+import { heapName } from './moves.js';
+import { clearPick, gesture } from './board.js';
 
-// The rows of `heaps` (the live position, or one replayed).
-export function heapBoard(s, heaps) {
-  const g = s.game;
-  const live = s.replay === null && canMove(s);
-  const split = splitting(g);
-  const sel = s.sel;
-  const rows = heaps.map((n, i) => {
-    const stones = [];
-    // Splitting games: the moves that take objects from this heap (runs)
-    // and those that split it without taking (gaps).
-    let takes = [];
-    let gaps = false;
-    if (live && split) {
-      const mine = g.legal_moves.filter((m) => m.heap === i);
-      takes = [...new Set(mine.map((m) => m.take).filter((t) => t > 0))];
-      gaps = mine.some((m) => m.take === 0);
+// Rows longer than this are drawn as a number, played by typing or from
+// the list of moves.
+const MAX_DRAWN = 120;
+
+export function drawHeaps(ctx) {
+  const { geometry, idx, live, s } = ctx;
+  const split = geometry.rows_split;
+  // Moves that take from two heaps at once without the every-heap element
+  // (Moore's Nim): a click adds a heap to the selection instead of playing.
+  const multi = live && !split && idx.entries.some((e) => !e.atoms.has('all') &&
+    new Set([...e.atoms].filter((a) => a[0] === 'o').map((a) => a.slice(1, a.indexOf('.')))).size > 1);
+  const rows = geometry.heaps.map((n, i) => {
+    const name = heapName(i);
+    const parts = [];
+    if (n > MAX_DRAWN) {
+      parts.push(h('span', { class: 'empty' }, `${n} objects: too many to draw; type a move or use the list of moves`));
     }
-    for (let k = 0; k < n; k++) {
-      if (gaps && k > 0) {
-        const mv = findSplit(g, i, k);
-        const v = moveValue(s, mv);
-        stones.push(h('button', {
-          type: 'button', class: 'gap' + (v ? ' ' + v : '') + (mv ? '' : ' dead'), disabled: !mv,
-          'aria-label': `Heap ${heapName(i)}, split between objects ${k} and ${k + 1}` + (mv ? ': ' + mv.text : ' (not a legal split)'),
-          title: mv ? mv.text : 'not a legal split', dataset: { heap: i, at: k },
-          onclick: mv ? () => s.submit(mv.notation) : null,
+    for (let k = 0; k < n && n <= MAX_DRAWN; k++) {
+      const gap = `g${i}.${k}`;
+      if (k > 0 && ctx.used(gap)) {
+        parts.push(ctx.element('button', {
+          atoms: [gap], opts: { complete: true }, nav: [i, 2 * k - 1], cls: 'gap',
+          label: `Heap ${name}: split between objects ${k} and ${k + 1}`, attrs: { dataset: { heap: i, at: k } },
         }));
       }
-      let cls = 'stone';
-      let mv = null;
-      let covering = [];
-      if (live) {
-        if (split) {
-          // Every legal run through this object.
-          for (const t of takes) {
-            for (let from = Math.max(0, k - t + 1); from <= k && from + t <= n; from++) {
-              const m = findMove(g, i, from, from + t - 1);
-              if (m) covering.push(m);
-            }
-          }
-          mv = findMove(g, i, k, k);
-          if (s.analysisOn && covering.length) {
-            const values = covering.map((m) => moveValue(s, m));
-            if (values.includes('winning')) cls += ' winning';
-            else if (values.every((v) => v === 'losing')) cls += ' losing';
-          }
-          if (!covering.length) cls += ' dead';
-        } else {
-          mv = findMove(g, i, k, n - 1);
-          const v = moveValue(s, mv);
-          if (v) cls += ' ' + v;
-          if (!mv) cls += ' dead';
-        }
-        if (sel.keyboard && sel.heap === i && k >= n - sel.count) cls += ' selected';
-      }
-      const canSelect = split && takes.length > 0;
-      const label = `Heap ${heapName(i)}, object ${k + 1} of ${n}` + (mv ? ': ' + mv.text : '');
-      const winningHere = covering.filter((m) => moveValue(s, m) === 'winning').map((m) => m.text);
-      stones.push(h('button', {
-        type: 'button', class: cls, 'aria-label': label,
-        title: winningHere.length ? 'winning: ' + winningHere.join('; ') : (mv ? mv.text : null),
-        disabled: !live || (split ? !canSelect : !mv),
-        dataset: { heap: i, index: k },
-        onpointerdown: canSelect && live ? (e) => {
-          e.preventDefault();
-          if (e.target.releasePointerCapture) e.target.releasePointerCapture(e.pointerId);
-          s.drag = { heap: i, from: k, to: k };
-          paintDrag(s);
-        } : null,
-        onpointerenter: canSelect && live ? () => { if (s.drag && s.drag.heap === i) { s.drag.to = k; paintDrag(s); } } : null,
-        onclick: live && !split ? () => mv && s.submit(mv.notation) : null,
+      const atoms = [];
+      if (split) atoms.push(`o${i}.${k}`);
+      else for (let j = k; j < n; j++) atoms.push(`o${i}.${j}`);
+      const take = split ? 1 : n - k;
+      parts.push(ctx.element('button', {
+        atoms, key: `o${i}.${k}`, nav: [i, 2 * k], cls: 'stone',
+        opts: split ? { toggle: true, merge: true }
+          : { complete: !multi, merge: true, group: `o${i}.` },
+        label: split ? `Heap ${name}, object ${k + 1} of ${n}` : `Take ${take} from heap ${name} (${n} → ${n - take})`,
+        attrs: { dataset: { heap: i, index: k } },
       }));
     }
+    const gaps = parts.some((p) => p.classList && p.classList.contains('gap'));
     return h('div', { class: 'heap', dataset: { heap: i } },
-      h('span', { class: 'heap-name' }, heapName(i)),
+      h('span', { class: 'heap-name' }, name),
       h('span', { class: 'heap-size' }, n),
-      h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, n ? stones : h('span', { class: 'empty' }, 'empty')));
+      h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, n ? parts : h('span', { class: 'empty' }, 'empty')));
   });
-  const el = h('div', { class: 'board' + (live ? ' live' : '') + (split ? ' split' : ''), id: 'board' }, rows);
-  if (split && live) {
-    const finish = () => {
-      if (!s.drag) return;
-      const { heap, from, to } = s.drag;
-      s.drag = null;
-      const a = Math.min(from, to), b = Math.max(from, to);
-      const mv = findMove(g, heap, a, b);
-      // Not a legal move: the server says why, and the board stays.
-      s.submit(mv ? mv.notation : runNotation(g, heap, a, b));
-    };
-    el.addEventListener('pointerup', finish);
-    el.addEventListener('pointerleave', () => { if (s.drag) { s.drag = null; paintDrag(s); } });
+  const out = [h('div', { class: 'heaps' + (split && live ? ' draggable' : '') }, rows)];
+  if (geometry.all_heaps_move && ctx.used('all')) {
+    out.push(h('div', { class: 'row all-heaps' }, ctx.element('button', {
+      atoms: ['all'], opts: { toggle: true }, nav: [geometry.heaps.length, 0], cls: 'all-heaps-button',
+      label: 'Take the same number from every heap',
+    }, 'Take the same number from every heap'),
+    ctx.selected('all') ? h('span', { class: 'muted small' }, 'then click how many, on any heap') : null));
   }
-  return el;
+  if (split && live) enableDrag(s, out[0]);
+  return out;
 }
 
-function paintDrag(s) {
-  document.querySelectorAll('#board .stone').forEach((b) => {
-    const d = s.drag;
-    const i = Number(b.dataset.heap), k = Number(b.dataset.index);
-    const on = !!d && d.heap === i && k >= Math.min(d.from, d.to) && k <= Math.max(d.from, d.to);
-    b.classList.toggle('selected', on);
+// Dragging across a run of objects in one row (mouse or touch): the run is
+// the selection, and the move that takes exactly it is played.
+function enableDrag(s, el) {
+  const stoneAt = (x, y) => {
+    const t = document.elementFromPoint(x, y);
+    return t && t.closest ? t.closest('.stone:not(:disabled)') : null;
+  };
+  el.addEventListener('pointerdown', (e) => {
+    const st = e.target.closest('.stone:not(:disabled)');
+    if (!st || e.button > 0) return;
+    s.drag = { heap: st.dataset.heap, from: Number(st.dataset.index), to: Number(st.dataset.index) };
+    if (e.pointerType !== 'mouse') e.preventDefault();
   });
+  el.addEventListener('pointermove', (e) => {
+    if (!s.drag) return;
+    const st = stoneAt(e.clientX, e.clientY);
+    if (!st || st.dataset.heap !== s.drag.heap) return;
+    s.drag.to = Number(st.dataset.index);
+    paint(el, s.drag);
+  });
+  const end = () => {
+    const d = s.drag;
+    s.drag = null;
+    if (!d || d.from === d.to) return;
+    // A run of two or more: play it; the click that follows is not a click.
+    s.suppressClick = true;
+    setTimeout(() => { s.suppressClick = false; }, 0);
+    const a = Math.min(d.from, d.to), b = Math.max(d.from, d.to);
+    const atoms = [];
+    for (let k = a; k <= b; k++) atoms.push(`o${d.heap}.${k}`);
+    clearPick(s);
+    gesture(s, atoms, { complete: true, describe: `Taking objects ${a + 1} to ${b + 1} of heap ${heapName(Number(d.heap))}` });
+  };
+  el.addEventListener('pointerup', end);
+  el.addEventListener('pointercancel', () => { s.drag = null; paint(el, null); });
 }
 
-export function boardHelp(g) {
-  if (!splitting(g)) return 'Click a match to take it and every match to its right. Keyboard: ↑ ↓ heap, ← → how many, Enter.';
-  const runs = g.legal_moves.some((m) => m.take > 0);
-  const gaps = g.legal_moves.some((m) => m.take === 0);
-  const text = [];
-  if (runs) text.push('Drag across a run of adjacent objects to take them, or click one to take it alone; what is left on each side becomes a row of its own.');
-  if (gaps) text.push('Click the gap between two objects to split the row there without taking any.');
-  if (runs) text.push('Keyboard: ↑ ↓ heap, ← → how many from the right, Enter.');
-  return text.join(' ');
+function paint(el, d) {
+  el.querySelectorAll('.stone').forEach((b) => {
+    const on = !!d && b.dataset.heap === d.heap &&
+      Number(b.dataset.index) >= Math.min(d.from, d.to) && Number(b.dataset.index) <= Math.max(d.from, d.to);
+    b.classList.toggle('dragged', on);
+  });
 }

@@ -4,23 +4,24 @@
 // back through `s.submit(notation)` and `s.render()`.
 
 import { h, app, showError } from './dom.js';
-import { api, createGame, invites, seats, watchGame } from './api.js';
+import { api, createGame, invites, loadCatalogue, seats, watchGame } from './api.js';
 import { navigate, onLeave } from './router.js';
-import { findMove, heapName, parseHeapsText } from './moves.js';
 import { canMove, moveValue, names, replayPosition } from './play-state.js';
-import { boardHelp, heapBoard } from './heap-board.js';
-import { ringOf, ringView } from './ring-board.js';
+import { choicesView, drawBoard } from './board.js';
 import { analysisView, movesView } from './analysis.js';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function playPage(id) {
   const root = app();
   const params = new URLSearchParams(location.search);
   const s = {
     id, game: null, mine: seats.load(id), analysisOn: false, analysis: null, analysisPly: -1,
-    replay: null, busy: false, sel: { heap: 0, count: 1 }, drag: null, message: null, pending: null,
+    replay: null, busy: false, drag: null, message: null, pending: null, positions: new Map(), leaving: null,
   };
   root.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
 
+  loadCatalogue().then((c) => { s.catalogue = c; if (s.game) render(s); }).catch(() => {});
   const invite = params.get('invite');
   const start = async () => {
     if (invite && !(s.mine && s.mine.token)) {
@@ -46,11 +47,17 @@ export function playPage(id) {
   document.addEventListener('keydown', keyHandler);
   onLeave(() => document.removeEventListener('keydown', keyHandler));
 
-  function setGame(g) {
+  // A new state of the game; a move seen arrive (the friend's, or one
+  // watched) first leaves the old board, marked, for a moment.
+  async function setGame(g, animate = true) {
+    const old = s.game;
+    if (animate && old && g.ply === old.ply + 1 && s.replay === null && (g.last_touches || []).length) {
+      s.leaving = { geometry: old.geometry, touches: g.last_touches };
+      render(s);
+      await sleep(320);
+      s.leaving = null;
+    }
     s.game = g;
-    const heaps = g.heaps || [];
-    if (!heaps[s.sel.heap]) s.sel.heap = Math.max(0, heaps.findIndex((x) => x > 0));
-    s.sel.count = Math.min(Math.max(1, s.sel.count), heaps[s.sel.heap] || 1);
     render(s);
     if (s.analysisOn) refreshAnalysis(s);
   }
@@ -64,15 +71,37 @@ function statusLine(s) {
   const g = s.game;
   const n = names(s);
   if (g.status === 'waiting') return 'Waiting for your friend to open the invite link…';
+  const last = g.moves[g.moves.length - 1];
+  const lastText = last ? `${n[last.seat]}: ${last.text.replace(/^./, (c) => c.toLowerCase())}.` : '';
   if (g.status === 'over') {
     const winner = n[g.winner];
-    return winner === 'You' ? 'You win!' : winner + (winner === 'Your friend' ? ' wins.' : ' wins!');
+    const mover = last ? n[last.seat] : null;
+    const won = winner === 'You' ? 'You win!' : winner + (winner === 'Your friend' ? ' wins.' : ' wins!');
+    if (!mover) return won;
+    const you = mover === 'You';
+    const why = g.convention === 'misere'
+      ? `${you ? 'You' : mover} made the last move; in misère play that loses.`
+      : `${you ? 'You' : mover} made the last move; in normal play that wins.`;
+    return `${won} ${why}`;
   }
   if (s.busy) return n[1 - (s.busyFor ?? 0)] === 'Nimatron' ? 'Nimatron is thinking…' : 'Moving…';
   const who = n[g.to_move];
-  if (!s.mine) return who + ' to move. You are watching.';
-  if (g.mode === 'local') return who + ' to move.';
-  return who === 'You' ? 'Your move.' : (who === 'Nimatron' ? 'Nimatron is thinking…' : 'Waiting for your friend to move…');
+  let now;
+  if (!s.mine) now = who + ' to move. You are watching.';
+  else if (g.mode === 'local') now = who + ' to move.';
+  else now = who === 'You' ? 'Your move.' : (who === 'Nimatron' ? 'Nimatron is thinking…' : 'Waiting for your friend to move…');
+  return lastText ? [h('span', { class: 'last-move', id: 'last-move' }, lastText + ' '), now] : now;
+}
+
+// The game's name for people, from the catalogue: "Kayles", or "Subtraction
+// game (1,2,3)" for parameters other than the catalogue's own.
+function titleOf(spec, games) {
+  const exact = (games || []).find((e) => e.spec === spec);
+  if (exact) return exact.title;
+  const name = spec.split(':')[0];
+  const family = (games || []).find((e) => (e.spec || '').split(':')[0] === name);
+  if (family) return `${family.title} (${spec.slice(name.length + 1)})`;
+  return spec;
 }
 
 async function submitMove(s, notation) {
@@ -84,21 +113,30 @@ async function submitMove(s, notation) {
   render(s);
   try {
     const reply = await api('POST', `/games/${s.id}/moves`, { move: notation, ply: g.ply }, s.mine.token);
-    if (reply.applied.length > 1) {
-      // Show our move, then the computer's reply a moment later.
-      const first = reply.applied[0];
-      s.game = Object.assign({}, g, {
-        position: first.after, heaps: g.heaps ? (parseHeapsText(first.after) || g.heaps) : null,
-        moves: g.moves.concat([first]), ply: first.ply, legal_moves: [], to_move: 1 - g.to_move,
-      });
+    // Each applied move leaves its board, marked, before the next is shown:
+    // ours, then the computer's reply.
+    let before = g;
+    for (const [i, mv] of reply.applied.entries()) {
+      if (!mv.touches || !mv.geometry) break;
+      s.leaving = { geometry: before.geometry, touches: mv.touches };
       render(s);
-      await new Promise((r) => setTimeout(r, 450));
+      await sleep(i === 0 ? 220 : 380);
+      s.leaving = null;
+      if (i + 1 < reply.applied.length) {
+        before = Object.assign({}, before, {
+          geometry: mv.geometry, position: mv.after, moves: before.moves.concat([mv]), ply: mv.ply,
+          legal_moves: [], to_move: 1 - before.to_move, last_touches: mv.touches,
+        });
+        s.game = before;
+        render(s);
+        await sleep(420);
+      }
     }
     s.busy = false;
     let next = reply.game;
     if (s.pending && s.pending.ply > next.ply) next = s.pending;
     s.pending = null;
-    s.setGame(next);
+    s.setGame(next, false);
   } catch (e) {
     s.busy = false;
     s.message = { kind: 'error', text: (e.code === 'illegal_move' ? '' : '') + e.message };
@@ -124,40 +162,13 @@ async function refreshAnalysis(s) {
 }
 
 function onKey(s, e) {
-  if (!s.game || e.target.closest('input, textarea, select')) return;
+  // The board handles its own keys (board.js); these step through a replay.
+  if (!s.game || e.target.closest('input, textarea, select, #board, #choices')) return;
   const g = s.game;
   if (s.replay !== null || g.status === 'over') {
     if (e.key === 'ArrowLeft') { stepReplay(s, -1); e.preventDefault(); }
     if (e.key === 'ArrowRight') { stepReplay(s, 1); e.preventDefault(); }
-    return;
   }
-  if (!g.heaps || !canMove(s)) return;
-  const heaps = g.heaps;
-  const nonEmpty = heaps.map((x, i) => (x > 0 ? i : -1)).filter((i) => i >= 0);
-  if (!nonEmpty.length) return;
-  let { heap, count } = s.sel;
-  if (!heaps[heap]) heap = nonEmpty[0];
-  const pos = nonEmpty.indexOf(heap);
-  if (e.key === 'ArrowDown') heap = nonEmpty[(pos + 1) % nonEmpty.length];
-  else if (e.key === 'ArrowUp') heap = nonEmpty[(pos - 1 + nonEmpty.length) % nonEmpty.length];
-  else if (e.key === 'ArrowRight') count += 1;
-  else if (e.key === 'ArrowLeft') count -= 1;
-  else if (/^[1-9]$/.test(e.key)) count = Number(e.key);
-  else if (/^[a-z]$/i.test(e.key) && e.key.length === 1) {
-    const i = e.key.toUpperCase().charCodeAt(0) - 65;
-    if (heaps[i] > 0) heap = i; else return;
-  } else if (e.key === 'Enter' || e.key === ' ') {
-    const n = heaps[heap];
-    const mv = findMove(g, heap, n - count, n - 1);
-    if (mv) submitMove(s, mv.notation);
-    else { s.message = { kind: 'error', text: `Taking ${count} from heap ${heapName(heap)} is not a legal move here.` }; render(s); }
-    e.preventDefault();
-    return;
-  } else return;
-  e.preventDefault();
-  count = Math.min(Math.max(1, count), heaps[heap]);
-  s.sel = { heap, count, keyboard: true };
-  render(s);
 }
 
 function stepReplay(s, delta) {
@@ -172,19 +183,23 @@ function render(s) {
   const g = s.game;
   const root = app();
   if (!g) return;
+  // Keep the keyboard where it was: the same board element or control.
+  const active = document.activeElement;
+  const focusKey = active && root.contains(active) && active !== root
+    ? (active.dataset && active.dataset.atom ? { atom: active.dataset.atom } : (active.id ? { id: active.id } : null)) : null;
   const n = names(s);
   const convention = g.convention === 'misere' ? 'misère play: whoever moves last loses' : 'normal play: whoever moves last wins';
   const headerBits = [g.game, convention];
   if (g.mode === 'computer') headerBits.push('Nimatron (' + g.level + ')');
   const header = h('div', { class: 'game-head' },
-    h('div', {}, h('h1', {}, g.game === 'nim' ? 'Nim' : g.game), h('p', { class: 'muted' }, headerBits.slice(1).join(' · '))),
+    h('div', {}, h('h1', {}, titleOf(g.game, s.catalogue)), h('p', { class: 'muted' }, headerBits.slice(1).join(' · '))),
     h('label', { class: 'switch' }, h('input', {
       type: 'checkbox', id: 'analysis-toggle', checked: s.analysisOn,
       onchange: (e) => { s.analysisOn = e.target.checked; if (s.analysisOn) refreshAnalysis(s); else render(s); },
     }), h('span', { class: 'slider', 'aria-hidden': 'true' }), h('span', {}, 'Analysis')));
 
   const over = g.status === 'over';
-  const status = h('div', { class: 'status ' + (over ? 'over' : '') + (canMove(s) ? ' your-turn' : ''), id: 'status', role: 'status' }, statusLine(s));
+  const status = h('div', { class: 'status ' + (over ? 'over' : '') + (canMove(s) ? ' your-turn' : ''), id: 'status', role: 'status', 'aria-live': 'polite' }, statusLine(s));
   const message = s.message ? h('div', { class: 'notice ' + s.message.kind, id: 'message', role: 'alert' }, s.message.text) : null;
 
   const inviteBox = inviteView(s);
@@ -192,7 +207,16 @@ function render(s) {
   const controls = controlsView(s);
   const side = h('aside', { class: 'side' }, analysisView(s), movesView(s, n));
   root.replaceChildren(h('div', { class: 'play' },
-    h('section', { class: 'card table' }, header, status, message, inviteBox, board, controls), side));
+    h('section', { class: 'card table' }, header, status, message, inviteBox, board, choicesView(s), controls), side));
+  const history = document.getElementById('move-history');
+  if (history && s.replay === null) history.scrollTop = history.scrollHeight;
+  if (focusKey) {
+    queueMicrotask(() => {
+      let el = focusKey.atom ? root.querySelector(`[data-atom="${CSS.escape(focusKey.atom)}"]:not(:disabled)`) : document.getElementById(focusKey.id);
+      if (!el && focusKey.atom) el = root.querySelector('#board [tabindex="0"]') || root.querySelector('#board');
+      if (el) el.focus({ preventScroll: true });
+    });
+  }
 }
 
 function inviteView(s) {
@@ -211,16 +235,35 @@ function inviteView(s) {
     h('p', { class: 'muted small' }, 'Anyone with the plain game link (without the invite) can watch.'));
 }
 
+// The live board, or a replayed position (fetched once, then kept).
 function boardView(s) {
-  const g = s.game;
-  const position = replayPosition(s);
-  const ring = ringOf(g, position);
-  if (ring) return ringView(s, ring);
-  const heaps = s.replay === null ? g.heaps : (g.heaps ? parseHeapsText(position) : null);
-  if (!heaps) {
-    return h('div', { class: 'board text-board' }, h('pre', { id: 'board-text' }, s.replay === null ? g.board : position));
-  }
-  return heapBoard(s, heaps);
+  if (s.replay === null) return drawBoard(s, null);
+  const view = s.positions.get(s.replay);
+  if (view) return drawBoard(s, view);
+  const ply = s.replay;
+  api('GET', `/games/${s.id}/positions/${ply}`).then((v) => {
+    s.positions.set(ply, v);
+    if (s.replay === ply) render(s);
+  }).catch((e) => { s.message = { kind: 'error', text: e.message }; render(s); });
+  return h('div', { class: 'board text-board', id: 'board' }, h('pre', { id: 'board-text' }, replayPosition(s)));
+}
+
+// What the board takes, in a line, by the kind of board.
+function boardHelp(g) {
+  const kind = g.geometry.kind;
+  const runs = g.geometry.rows_split;
+  const text = {
+    heaps: runs
+      ? 'Click an object, then a neighbour, or drag across a run of adjacent objects to take it; click an object twice to take it alone.'
+      : 'Click an object to take it and every object to its right.',
+    ring: 'Click adjacent objects to choose a run (it may wrap past the last place), then pick the move.',
+    grid: 'Click a cell to take it; drag across a line of cells to take them together.',
+    marks: 'Click an empty cell to put an X there.',
+    graph: 'Click a vertex or an edge.',
+    counter: 'Click a step.',
+    text: 'Pick a move from the list, or type one.',
+  }[kind] || 'Pick a move from the list, or type one.';
+  return text + (kind !== 'text' ? ' Keyboard: Tab to the board, arrow keys to move, Enter to play, Esc to clear.' : '');
 }
 
 function controlsView(s) {
@@ -231,11 +274,11 @@ function controlsView(s) {
     const at = s.replay === null ? total : s.replay;
     parts.push(h('div', { class: 'replay', id: 'replay' },
       h('span', { class: 'label' }, 'Replay'),
-      h('button', { type: 'button', onclick: () => { s.replay = 0; render(s); }, 'aria-label': 'First position' }, '⏮'),
+      h('button', { type: 'button', onclick: () => { s.replay = 0; render(s); }, 'aria-label': 'First position' }, '|◀'),
       h('button', { type: 'button', id: 'replay-back', onclick: () => stepReplay(s, -1), 'aria-label': 'Back one move' }, '◀'),
       h('input', { type: 'range', min: 0, max: total, value: at, 'aria-label': 'Move', oninput: (e) => { s.replay = Number(e.target.value); if (s.replay === total && g.status !== 'over') s.replay = null; render(s); } }),
       h('button', { type: 'button', id: 'replay-forward', onclick: () => stepReplay(s, 1), 'aria-label': 'Forward one move' }, '▶'),
-      h('button', { type: 'button', onclick: () => { s.replay = g.status === 'over' ? total : null; render(s); }, 'aria-label': 'Last position' }, '⏭'),
+      h('button', { type: 'button', onclick: () => { s.replay = g.status === 'over' ? total : null; render(s); }, 'aria-label': 'Last position' }, '▶|'),
       h('span', { class: 'muted', id: 'replay-at' }, at === 0 ? 'start' : `after move ${at} of ${total}`)));
   } else if (g.moves.length) {
     parts.push(h('button', { type: 'button', class: 'link', onclick: () => { s.replay = g.moves.length - 1; render(s); } }, '◀ Step back through the game'));
@@ -246,13 +289,12 @@ function controlsView(s) {
       class: 'row type-move',
       onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) submitMove(s, input.value.trim()); },
     }, input, h('button', { type: 'submit' }, 'Move')));
-    if (g.heaps) parts.push(h('p', { class: 'help', id: 'board-help' }, boardHelp(g)));
-    else if (ringOf(g, g.position)) parts.push(h('p', { class: 'help', id: 'board-help' }, 'Click objects to select a run of adjacent ones (it may wrap from the last place to place 1), then Take. Click a selected object again to drop it.'));
+    parts.push(h('p', { class: 'help', id: 'board-help' }, boardHelp(g)));
     const list = h('div', { class: 'move-list', id: 'legal-moves' }, g.legal_moves.map((m) => {
       const v = moveValue(s, m);
       return h('button', { type: 'button', class: 'move ' + (v || ''), onclick: () => submitMove(s, m.notation), title: m.text }, m.notation);
     }));
-    parts.push(h('details', { open: !g.heaps && !ringOf(g, g.position) }, h('summary', {}, `All legal moves (${g.legal_moves.length})`), list));
+    parts.push(h('details', { open: g.geometry.kind === 'text' }, h('summary', {}, `All legal moves (${g.legal_moves.length})`), list));
   }
   if (g.status === 'over') {
     parts.push(h('div', { class: 'row end' },

@@ -590,6 +590,28 @@ impl Notation for TakeBreakGame {
             }]
         }
     }
+    /// The mirror image of the run or gap: the same parts, counted from the
+    /// other end of the row.
+    fn also_touches(&self, position: &Vec<u64>, mv: &SplitMove) -> Vec<Vec<Element>> {
+        let n = position.get(mv.heap).copied().unwrap_or(0);
+        let mirror = match self.touches(position, mv).as_slice() {
+            [Element::Gap { heap, index }] => Element::Gap {
+                heap: *heap,
+                index: n - index,
+            },
+            [Element::Objects { heap, start, count }] => Element::Objects {
+                heap: *heap,
+                start: n - start - count,
+                count: *count,
+            },
+            _ => return Vec::new(),
+        };
+        if self.touches(position, mv) == [mirror.clone()] {
+            Vec::new()
+        } else {
+            vec![vec![mirror]]
+        }
+    }
     fn moves_left_bound(&self, position: &Vec<u64>) -> Option<u64> {
         // 3 × objects − rows falls with every move: a move takes k ≥ 1
         // objects and adds at most 2 rows, or takes none and adds a row.

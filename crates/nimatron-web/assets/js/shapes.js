@@ -1,0 +1,223 @@
+// The other boards, drawn from the server's geometry: grids of cells
+// (Chomp, n-dimensional Nim), Notakto's boards of marks, graphs (Node
+// Kayles, Nim on graphs, Green Hackenbush) and counters (the 21 and 100
+// games, Fibonacci Nim). Every playable part is an element of the board
+// (board.js), so each is played by click, by touch and by keyboard.
+
+import { h } from './dom.js';
+import { clearPick, gesture } from './board.js';
+
+// A grid: one table per 2-D slice (rows, then columns; 1-D grids are one
+// row). Chomp's poisoned corner is drawn bottom left, as the game is told.
+export function drawGrid(ctx) {
+  const { dims, cells, poisoned } = ctx.geometry;
+  const d = dims.length === 1 ? [1, dims[0]] : dims;
+  const rows = d[d.length - 2], cols = d[d.length - 1];
+  const slices = d.slice(0, -2).reduce((a, b) => a * b, 1);
+  const flipped = !!poisoned && poisoned[poisoned.length - 2] === 0;
+  const coords = (flat) => {
+    const at = [];
+    let rest = flat;
+    for (let j = dims.length - 1; j >= 0; j--) { at.unshift(rest % dims[j]); rest = Math.floor(rest / dims[j]); }
+    return at;
+  };
+  const tables = [];
+  for (let sl = 0; sl < slices; sl++) {
+    const trs = [];
+    for (let rr = 0; rr < rows; rr++) {
+      const r = flipped ? rows - 1 - rr : rr;
+      const tds = [];
+      for (let c = 0; c < cols; c++) {
+        const flat = (sl * rows + r) * cols + c;
+        const at = coords(flat);
+        const name = at.map((x) => x + 1).join(',');
+        const poison = poisoned && poisoned.join() === at.join();
+        if (!cells[flat]) { tds.push(h('td', { class: 'cell gone' })); continue; }
+        tds.push(h('td', {}, ctx.element('button', {
+          atoms: [`c${at.join('.')}`], nav: [sl * (rows + 1) + rr, c], cls: 'cell' + (poison ? ' poisoned' : ''),
+          opts: { toggle: true, merge: true },
+          label: dims.length === 1 ? `Cell ${c + 1}` : `Cell ${name}` + (poison ? ' (poisoned)' : ''),
+          attrs: { dataset: { at: at.join(',') } },
+        }, poison ? '☠' : '')));
+      }
+      trs.push(h('tr', {}, tds));
+    }
+    tables.push(h('table', { class: 'grid' }, slices > 1 ? h('caption', {}, `Layer ${sl + 1}`) : null, h('tbody', {}, trs)));
+  }
+  const out = h('div', { class: 'grids' }, tables);
+  if (ctx.live && cells.length <= 400) enableCellDrag(ctx.s, out);
+  return out;
+}
+
+// Dragging across cells selects them all (a line of pieces in one move).
+function enableCellDrag(s, el) {
+  el.addEventListener('pointerdown', (e) => {
+    const b = e.target.closest('.cell:not(:disabled)');
+    if (!b || e.button > 0) return;
+    s.drag = { atoms: [b.dataset.atom] };
+    if (e.pointerType !== 'mouse') e.preventDefault();
+  });
+  el.addEventListener('pointermove', (e) => {
+    if (!s.drag) return;
+    const t = document.elementFromPoint(e.clientX, e.clientY);
+    const b = t && t.closest ? t.closest('.cell:not(:disabled)') : null;
+    if (b && !s.drag.atoms.includes(b.dataset.atom)) {
+      s.drag.atoms.push(b.dataset.atom);
+      b.classList.add('dragged');
+    }
+  });
+  el.addEventListener('pointerup', () => {
+    const d = s.drag;
+    s.drag = null;
+    if (!d || d.atoms.length < 2) return;
+    s.suppressClick = true;
+    setTimeout(() => { s.suppressClick = false; }, 0);
+    clearPick(s);
+    gesture(s, d.atoms, { complete: true, describe: 'Taking those cells' });
+  });
+  el.addEventListener('pointercancel', () => { s.drag = null; });
+}
+
+// Notakto: boards of cells to mark with an X; a dead board (a line of
+// three) takes no more marks.
+export function drawMarks(ctx) {
+  const { side, boards, dead } = ctx.geometry;
+  const cols = 'abcdefghijklmnopqrstuvwxyz';
+  return h('div', { class: 'marks' }, boards.map((cells, b) => h('table', { class: 'grid marks-board' + (dead[b] ? ' dead-board' : '') },
+    h('caption', {}, `Board ${b + 1}` + (dead[b] ? ' (dead)' : '')),
+    h('tbody', {}, Array.from({ length: side }, (_, r) => h('tr', {}, Array.from({ length: side }, (_, c) => {
+      const marked = cells[r * side + c];
+      const name = `${cols[c]}${r + 1}`;
+      if (marked) return h('td', {}, h('span', { class: 'cell marked', role: 'img', 'aria-label': `Board ${b + 1}, ${name}: X` }, '✕'));
+      return h('td', {}, ctx.element('button', {
+        atoms: [`c${b}.${r}.${c}`], opts: { complete: true }, nav: [r, b * (side + 1) + c], cls: 'cell',
+        label: `Board ${b + 1}, ${name}`,
+      }));
+    })))))));
+}
+
+// A graph laid out in the browser: in layers above the ground where there
+// is one (Hackenbush), else on a circle. Vertices and edges that moves
+// touch are buttons; edges show their weights.
+export function drawGraph(ctx) {
+  const { vertices, edges, token, ground } = ctx.geometry;
+  const shown = vertices.map((v) => v.present);
+  const n = vertices.length;
+  const width = Math.min(520, Math.max(260, window.innerWidth - 64));
+  const height = ground !== null && ground !== undefined ? 300 : width;
+  const at = layout(vertices, edges, ground, width, height);
+  const svgEdges = [];
+  const buttons = [];
+  const edgeCount = new Map();
+  edges.forEach((e, i) => {
+    if (!shown[e.from] || !shown[e.to]) return;
+    const key = [Math.min(e.from, e.to), Math.max(e.from, e.to)].join('-');
+    const k = edgeCount.get(key) || 0;
+    edgeCount.set(key, k + 1);
+    const [x1, y1] = at[e.from], [x2, y2] = at[e.to];
+    // Parallel edges bow apart; a loop is a small circle above its vertex.
+    let mx = (x1 + x2) / 2, my = (y1 + y2) / 2, path;
+    if (e.from === e.to) {
+      path = `M${x1},${y1} c-30,-50 30,-50 0,0`;
+      my = y1 - 38;
+    } else {
+      const bow = k === 0 ? 0 : (k % 2 ? 1 : -1) * 22 * Math.ceil(k / 2);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const cx = mx - (y2 - y1) / len * bow * 2, cy = my + (x2 - x1) / len * bow * 2;
+      path = `M${x1},${y1} Q${cx},${cy} ${x2},${y2}`;
+      mx = (mx + cx) / 2; my = (my + cy) / 2;
+    }
+    svgEdges.push(`<path d="${path}" class="edge-line" data-edge="${i}"/>`);
+    const label = `Edge ${vertices[e.from].label}–${vertices[e.to].label}` + (e.weight !== null && e.weight !== undefined ? `, weight ${e.weight}` : '');
+    if (ctx.used(`e${i}`) || e.weight !== null) {
+      buttons.push(ctx.element('button', {
+        atoms: [`e${i}`], nav: [1, i], cls: 'edge-handle',
+        label, attrs: { style: `left:${mx.toFixed(1)}px;top:${my.toFixed(1)}px`, dataset: { edge: i } },
+      }, e.weight !== null && e.weight !== undefined ? String(e.weight) : ''));
+    }
+  });
+  vertices.forEach((v, i) => {
+    if (!shown[i]) return;
+    const [x, y] = at[i];
+    const style = `left:${x.toFixed(1)}px;top:${y.toFixed(1)}px`;
+    const cls = 'vertex' + (i === token ? ' token' : '') + (i === ground ? ' ground' : '');
+    const label = i === ground ? 'The ground' : `Vertex ${v.label}` + (i === token ? ' (the token is here)' : '');
+    buttons.push(ctx.element('button', {
+      atoms: [`v${i}`], nav: [0, i], cls, label, attrs: { style, dataset: { vertex: i } },
+    }, i === ground ? '' : v.label));
+  });
+  const svg = `<svg class="graph-lines" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" aria-hidden="true">` +
+    (ground !== null && ground !== undefined ? `<line x1="0" y1="${height - 18}" x2="${width}" y2="${height - 18}" class="ground-line"/>` : '') +
+    svgEdges.join('') + '</svg>';
+  const box = h('div', { class: 'graph', style: `width:${width}px;height:${height}px` });
+  box.innerHTML = svg;
+  box.append(...buttons);
+  if (!n) box.append(h('p', { class: 'muted' }, 'No vertices left.'));
+  return box;
+}
+
+function layout(vertices, edges, ground, width, height) {
+  const n = vertices.length;
+  const at = new Array(n);
+  if (ground === null || ground === undefined) {
+    const r = Math.min(width, height) / 2 - 34;
+    vertices.forEach((_, i) => {
+      const a = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
+      at[i] = [width / 2 + r * Math.cos(a), height / 2 + r * Math.sin(a)];
+    });
+    return at;
+  }
+  // Layers by distance from the ground, children spread under their parent's
+  // slot so that trees (the usual Hackenbush pictures) do not cross.
+  const adj = vertices.map(() => []);
+  edges.forEach((e) => { adj[e.from].push(e.to); adj[e.to].push(e.from); });
+  const depth = new Array(n).fill(-1);
+  const parent = new Array(n).fill(-1);
+  depth[ground] = 0;
+  const order = [ground];
+  for (let q = 0; q < order.length; q++) {
+    for (const w of adj[order[q]]) if (depth[w] < 0) { depth[w] = depth[order[q]] + 1; parent[w] = order[q]; order.push(w); }
+  }
+  vertices.forEach((_, i) => { if (depth[i] < 0) { depth[i] = 1; parent[i] = ground; order.push(i); } });
+  const leaves = new Array(n).fill(0);
+  for (let q = order.length - 1; q >= 0; q--) {
+    const v = order[q];
+    if (leaves[v] === 0) leaves[v] = 1;
+    if (parent[v] >= 0 && v !== ground) leaves[parent[v]] += leaves[v];
+  }
+  const maxDepth = Math.max(1, ...depth);
+  const step = (height - 50) / maxDepth;
+  const span = new Array(n);
+  span[ground] = [20, width - 20];
+  at[ground] = [width / 2, height - 18];
+  for (const v of order) {
+    const kids = order.filter((w) => parent[w] === v && w !== ground);
+    let [lo, hi] = span[v];
+    const total = kids.reduce((a, w) => a + leaves[w], 0) || 1;
+    for (const w of kids) {
+      const part = (hi - lo) * leaves[w] / total;
+      span[w] = [lo, lo + part];
+      at[w] = [lo + part / 2, height - 18 - depth[w] * step];
+      lo += part;
+    }
+  }
+  return at;
+}
+
+// A counter: the running total (or the heap) and a button per step.
+export function drawCounter(ctx) {
+  const { value, target, min_step: lo, max_step: hi, adds } = ctx.geometry;
+  const steps = [];
+  for (let k = lo; k <= hi && steps.length < 200; k++) {
+    steps.push(ctx.element('button', {
+      atoms: [`s${k}`], opts: { complete: true }, nav: [0, k], cls: 'step',
+      label: adds ? `Add ${k}` : `Take ${k}`,
+    }, (adds ? '+' : '−') + k));
+  }
+  const what = adds ? `the total is ${value}; whoever reaches ${target} wins` : `${value} left`;
+  return h('div', { class: 'counter' },
+    h('div', { class: 'counter-value', 'aria-label': what }, h('b', {}, value), h('span', { class: 'muted' }, adds ? ` of ${target}` : ' left')),
+    adds ? h('div', { class: 'track', 'aria-hidden': 'true' }, h('div', { class: 'fill', style: `width:${Math.min(100, 100 * value / Math.max(1, target)).toFixed(1)}%` })) : null,
+    hi >= lo ? h('p', { class: 'muted small' }, adds ? `This turn: add ${lo} to ${hi}.` : `This turn: take ${lo} to ${hi}.`) : null,
+    h('div', { class: 'steps' }, steps));
+}
