@@ -18,14 +18,14 @@ const ARGS = [
 ];
 
 /** A browser with a fresh profile; returns { context, page, close }. */
-async function openBrowser() {
+async function openBrowser(options = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nimatron-chromium-'));
-  const context = await chromium.launchPersistentContext(dir, {
+  const context = await chromium.launchPersistentContext(dir, Object.assign({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: ARGS,
     viewport: { width: 1280, height: 900 },
-  });
+  }, options));
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -89,9 +89,42 @@ async function dragRun(page, heap, from, to) {
   await page.mouse.up();
 }
 
+/** The same run as `dragRun`, by a finger on a touch screen (CDP touch events). */
+async function touchDragRun(page, heap, from, to) {
+  const box = async (k) => {
+    const b = await page.locator(`#board .heap[data-heap="${heap}"] .stone[data-index="${k}"]`).boundingBox();
+    return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  };
+  const a = await box(from);
+  const z = await box(to);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [a] });
+  for (let i = 1; i <= 5; i++) {
+    const p = { x: a.x + (z.x - a.x) * i / 5, y: a.y + (z.y - a.y) * i / 5 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Start a game through the API in this browser (its seat kept as the page keeps it) and open it. */
+async function apiGame(page, body) {
+  await page.goto(BASE + '/');
+  const grant = await page.evaluate(async (b) => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+    const g = await r.json();
+    if (!r.ok) throw new Error(JSON.stringify(g));
+    localStorage.setItem('nimatron.seat.' + g.game.id, JSON.stringify({ seat: g.seat, token: g.token }));
+    return g;
+  }, Object.assign({ first: 'you', opponent: 'local' }, body));
+  await page.goto(BASE + '/play/' + grant.game.id);
+  await page.waitForSelector('#board');
+  return grant;
+}
+
 /** Wait until the move list holds `n` moves. */
 async function waitForMoves(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll('#move-history li').length >= n, n);
 }
 
-module.exports = { BASE, openBrowser, boardHeaps, boutonMove, clickTake, dragRun, newGame, waitForMoves };
+module.exports = { BASE, openBrowser, apiGame, boardHeaps, boutonMove, clickTake, dragRun, touchDragRun, newGame, waitForMoves };

@@ -29,13 +29,14 @@ test('a whole game against the perfect computer, played by clicking matches', as
       await page.waitForSelector('.status.your-turn');
     }
     await page.waitForSelector('.status.over');
-    assert.equal((await page.textContent('#status')).trim(), 'You win!');
+    assert.match((await page.textContent('#status')).trim(), /^You win! You made the last move/);
     assert.deepEqual(await boardHeaps(page), [0, 0, 0]);
 
     // Replay: step back to the start and forward again.
     await page.waitForSelector('#replay');
     for (let i = 0; i < 2 * moves; i++) await page.click('#replay-back');
     assert.equal((await page.textContent('#replay-at')).trim(), 'start');
+    await page.waitForSelector('#board[data-kind="heaps"]');
     assert.deepEqual(await boardHeaps(page), [3, 4, 5]);
     await page.click('#replay-forward');
     assert.match(await page.textContent('#replay-at'), /after move 1 of/);
@@ -92,12 +93,25 @@ test('keyboard play and a refused move that leaves the board as it was', async (
   try {
     const { page } = b;
     await newGame(page, { start: '1 3 5 7', first: 'you', opponent: 'local' });
-    // ↓ to heap B, → to take 2, Enter.
+    // Tab into the board: one element of it is in the Tab order.
+    let inBoard = false;
+    for (let i = 0; i < 40 && !inBoard; i++) {
+      await page.keyboard.press('Tab');
+      inBoard = await page.evaluate(() => !!document.activeElement.closest('#board'));
+    }
+    assert.ok(inBoard, 'the board is reachable by Tab');
+    const focused = () => page.evaluate(() => document.activeElement.getAttribute('aria-label'));
+    assert.match(await focused(), /^Take 1 from heap A \(1 → 0\)/);
+    // ↓ to heap B, → to its second match: the match that takes 2. Enter
+    // plays exactly that match's move.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
+    assert.match(await focused(), /^Take 2 from heap B \(3 → 1\)/);
     await page.keyboard.press('Enter');
     await waitForMoves(page, 1);
     assert.deepEqual(await boardHeaps(page), [1, 1, 5, 7]);
+    // The keyboard stays on the board.
+    await page.waitForFunction(() => !!document.activeElement.closest('#board'));
     assert.match(await page.textContent('#status'), /Player 2 to move/);
     // A typed illegal move is refused with the server's reason.
     await page.fill('#move-input', 'A 4');

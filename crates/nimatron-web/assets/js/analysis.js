@@ -33,7 +33,19 @@ export function analysisView(s) {
     box.append(h('p', { class: 'verdict ' + (a.outcome === 'N' ? 'winning' : 'losing'), id: 'verdict' }, verdict));
     if (a.winning_moves.length) {
       box.append(h('p', { id: 'best-move' }, 'Winning move' + (a.winning_moves.length > 1 ? 's' : '') + ': ',
-        a.winning_moves.map((m, i) => [i ? ', ' : '', h('b', { class: 'win-text' }, m.text)])));
+        a.winning_moves.map((m, i) => [i ? ', ' : '', h('b', { class: 'win-text' }, m.text), m.value_text ? ` (${m.value_text})` : ''])));
+    }
+    if (a.remoteness) {
+      const r = a.remoteness;
+      box.append(h('p', { id: 'remoteness', class: 'small' },
+        `With perfect play the game lasts ${r.exact ? '' : 'at most '}${r.moves} more move${r.moves === 1 ? '' : 's'}: the winner hurries, the loser delays.`));
+    }
+    if (a.moves && a.moves.length) {
+      const sorted = a.moves.slice().sort((x, y) => (x.value === y.value ? 0 : x.value === 'winning' ? -1 : 1) ||
+        ((x.remoteness ? x.remoteness.moves : 0) - (y.remoteness ? y.remoteness.moves : 0)) * (x.value === 'winning' ? 1 : -1));
+      box.append(h('details', { class: 'valued', id: 'valued-moves' }, h('summary', {}, `Every move, valued (${a.moves.length})`),
+        h('ul', { class: 'valued-list' }, sorted.slice(0, 60).map((m) => h('li', { class: m.value || '' },
+          h('span', {}, m.text), ' ', h('b', { class: 'value-text' }, m.value_text || m.value || ''))))));
     }
     box.append(h('p', { class: 'legend' }, h('span', { class: 'swatch winning' }), ' winning move ', h('span', { class: 'swatch losing' }), ' losing move'));
     if (a.nim_table) box.append(nimTableView(a.nim_table));

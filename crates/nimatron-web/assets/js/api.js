@@ -33,10 +33,11 @@ export const seats = {
   save(id, seat, token) { localStorage.setItem('nimatron.seat.' + id, JSON.stringify({ seat, token })); },
 };
 
-// The invite link of an online game, for its creator in this tab.
+// The invite link of an online game, for its creator: kept in this
+// browser, so that another tab (or a reload) still shows it.
 export const invites = {
-  load(id) { return sessionStorage.getItem('nimatron.invite.' + id); },
-  save(id, url) { sessionStorage.setItem('nimatron.invite.' + id, url); },
+  load(id) { try { return localStorage.getItem('nimatron.invite.' + id); } catch (_) { return null; } },
+  save(id, url) { try { localStorage.setItem('nimatron.invite.' + id, url); } catch (_) { /* private mode */ } },
 };
 
 // Create a game and keep its seat token (and invite link): the grant.

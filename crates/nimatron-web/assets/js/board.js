@@ -220,7 +220,7 @@ export function drawBoard(s, view) {
   if (!inner) inner = h('pre', { id: 'board-text' }, geometry.text !== undefined ? geometry.text : (view ? view.board : g.board));
   const board = h('div', {
     class: `board ${kind}-board` + (ctx.live ? ' live' : '') + (geometry.rows_split ? ' split' : ''),
-    id: 'board', role: 'group', 'aria-label': 'Board', dataset: { kind },
+    id: 'board', role: 'group', 'aria-label': 'Board', dataset: { kind }, tabindex: '-1',
     onkeydown: (e) => boardKey(s, board, e),
   }, inner);
   rovingFocus(board, s);
@@ -249,7 +249,7 @@ export function choicesView(s) {
 function rovingFocus(board, s) {
   queueMicrotask(() => {
     const all = [...board.querySelectorAll('[data-atom]')];
-    if (!all.length) { board.tabIndex = -1; return; }
+    if (!all.length) return;
     const target = all.find((b) => b.dataset.atom === s.focusAtom && !b.disabled) ||
       all.find((b) => !b.disabled) || all[0];
     target.tabIndex = 0;

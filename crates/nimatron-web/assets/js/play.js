@@ -183,10 +183,18 @@ function render(s) {
   const g = s.game;
   const root = app();
   if (!g) return;
-  // Keep the keyboard where it was: the same board element or control.
+  // Keep the keyboard where it was: the same board element or control. A
+  // board redrawn while a move plays has no element to hold it, so the
+  // board remembers that it had the focus until it can take it back.
   const active = document.activeElement;
-  const focusKey = active && root.contains(active) && active !== root
-    ? (active.dataset && active.dataset.atom ? { atom: active.dataset.atom } : (active.id ? { id: active.id } : null)) : null;
+  let focusKey = null;
+  if (active && root.contains(active) && active !== root) {
+    s.boardFocus = !!active.closest('#board');
+    focusKey = active.dataset && active.dataset.atom ? { atom: active.dataset.atom }
+      : (active.id === 'board' ? { atom: s.focusAtom || '' } : (active.id ? { id: active.id } : null));
+  } else if ((!active || active === document.body) && s.boardFocus) {
+    focusKey = { atom: s.focusAtom || '' };
+  }
   const n = names(s);
   const convention = g.convention === 'misere' ? 'misère play: whoever moves last loses' : 'normal play: whoever moves last wins';
   const headerBits = [g.game, convention];
@@ -212,8 +220,8 @@ function render(s) {
   if (history && s.replay === null) history.scrollTop = history.scrollHeight;
   if (focusKey) {
     queueMicrotask(() => {
-      let el = focusKey.atom ? root.querySelector(`[data-atom="${CSS.escape(focusKey.atom)}"]:not(:disabled)`) : document.getElementById(focusKey.id);
-      if (!el && focusKey.atom) el = root.querySelector('#board [tabindex="0"]') || root.querySelector('#board');
+      let el = focusKey.atom !== undefined ? root.querySelector(`[data-atom="${CSS.escape(focusKey.atom)}"]:not(:disabled)`) : document.getElementById(focusKey.id);
+      if (!el && focusKey.atom !== undefined) el = root.querySelector('#board [tabindex="0"]:not(:disabled)') || root.querySelector('#board');
       if (el) el.focus({ preventScroll: true });
     });
   }
@@ -251,11 +259,13 @@ function boardView(s) {
 // What the board takes, in a line, by the kind of board.
 function boardHelp(g) {
   const kind = g.geometry.kind;
-  const runs = g.geometry.rows_split;
+  const touched = new Set(g.legal_moves.flatMap((m) => (m.touches || []).map((t) => t.kind)));
+  const splitHelp = [];
+  if (touched.has('objects')) splitHelp.push('Click an object, then a neighbour, or drag across a run of adjacent objects to take it; click an object twice to take it alone.');
+  if (touched.has('gap')) splitHelp.push('Click the gap between two objects to split the row there without taking any.');
   const text = {
-    heaps: runs
-      ? 'Click an object, then a neighbour, or drag across a run of adjacent objects to take it; click an object twice to take it alone.'
-      : 'Click an object to take it and every object to its right.',
+    heaps: g.geometry.rows_split ? splitHelp.join(' ')
+      : 'Click an object to take it and every object to its right.' + (touched.has('all_heaps') ? ' Or take the same number from every heap with the button below the heaps.' : ''),
     ring: 'Click adjacent objects to choose a run (it may wrap past the last place), then pick the move.',
     grid: 'Click a cell to take it; drag across a line of cells to take them together.',
     marks: 'Click an empty cell to put an X there.',
