@@ -98,7 +98,18 @@ function resolve(s, G, opts) {
     G.forEach((a) => U.add(a));
     if (candidates(idx, U).length) next = U;
   }
-  const C = candidates(idx, next);
+  let C = candidates(idx, next);
+  // Heap suffixes (Nim's click) mean exactly those objects of each heap
+  // selected, not more of it.
+  if (opts.group) {
+    const counts = new Map();
+    for (const a of next) {
+      if (a[0] !== 'o') continue;
+      const g = a.slice(0, a.indexOf('.') + 1);
+      counts.set(g, (counts.get(g) || 0) + 1);
+    }
+    C = C.filter((e) => [...counts].every(([g, n]) => [...e.atoms].filter((a) => a.startsWith(g)).length === n));
+  }
   if (!C.length) return { none: true };
   const E = C.filter((e) => e.atoms.size === next.size);
   if (new Set(C.map((e) => e.m)).size === 1) return { play: C[0].m };

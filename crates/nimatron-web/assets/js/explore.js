@@ -14,7 +14,7 @@ export async function explorePage() {
       h('label', {}, 'Grundy values up to N = ', h('input', { name: 'to', type: 'number', min: 1, max: 1000, value: params.get('to') || 64 })),
       h('label', {}, 'P-positions of ', h('select', { name: 'heaps' }, [1, 2, 3].map((k) => h('option', { value: k, selected: String(k) === (params.get('heaps') || '2') }, k))), ' heaps'),
       h('label', {}, 'up to ', h('input', { name: 'max', type: 'number', min: 1, max: 20, value: params.get('max') || 10 })),
-      h('label', {}, h('select', { name: 'convention' }, h('option', { value: 'normal' }, 'normal play'), h('option', { value: 'misere', selected: params.get('convention') === 'misere' }, 'misère play'))),
+      h('label', {}, h('select', { name: 'convention', 'aria-label': 'Convention' }, h('option', { value: 'normal' }, 'normal play'), h('option', { value: 'misere', selected: params.get('convention') === 'misere' }, 'misère play'))),
       h('button', { type: 'submit', class: 'primary' }, 'Compute')));
   const out = h('div', { id: 'explore-out' });
   root.replaceChildren(form, out);

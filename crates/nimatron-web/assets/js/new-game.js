@@ -12,7 +12,7 @@ export async function homePage() {
   let games;
   try { games = await loadCatalogue(); } catch (e) { return showError(root, e); }
 
-  const specInput = h('input', { id: 'spec', name: 'spec', value: 'nim', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'spec-help' });
+  const specInput = h('input', { id: 'spec', name: 'spec', value: 'nim', 'aria-label': 'Game spec, as in nimatron games', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'spec-help' });
   const gameSelect = h('select', { id: 'game-select', 'aria-label': 'Game' },
     games.map((g) => h('option', { value: g.spec || g.syntax, disabled: !g.playable },
       g.syntax + (g.playable ? '' : ' (not in this build)'))));

@@ -1,0 +1,206 @@
+// Every kind of board, played by clicking; a phone, where no page is wider
+// than the screen and a run is taken by touch-dragging; remoteness in the
+// analysis; an invite link recovered in a second tab; and an accessibility
+// check (axe-core) of every page. Screenshots are left in target/browser/.
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { BASE, openBrowser, apiGame, boardHeaps, touchDragRun, waitForMoves } = require('./helpers');
+
+const SHOTS = path.join(__dirname, '..', '..', 'target', 'browser');
+fs.mkdirSync(SHOTS, { recursive: true });
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+/** The texts of the moves made so far. */
+const history = (page) => page.$$eval('#move-history li .what', (e) => e.map((x) => x.textContent));
+
+test('each board kind is played by clicking its elements', async () => {
+  const b = await openBrowser();
+  try {
+    const { page } = b;
+
+    // Chomp: a grid of squares; a click bites.
+    await apiGame(page, { game: 'chomp:3x4' });
+    assert.equal(await page.getAttribute('#board', 'data-kind'), 'grid');
+    assert.equal(await page.$$eval('#board .cell:not(:disabled)', (e) => e.length), 11, 'every square but the poisoned one');
+    await page.click('#board .cell[data-at="1,2"]');
+    await waitForMoves(page, 1);
+    assert.match((await history(page))[0], /row 2, column 3/i);
+    // The bite took the squares above and to the right: 12 - 1 - 4 = 7 left... of which the poisoned is one.
+    assert.equal(await page.$$eval('#board button.cell', (e) => e.length), 8);
+
+    // n-dimensional Nim: two pieces of a line, by selecting both.
+    await apiGame(page, { game: 'board:2x3' });
+    await page.click('#board .cell[data-at="0,0"]');
+    await page.waitForSelector('#choices');
+    await page.click('#board .cell[data-at="0,1"]');
+    await page.waitForSelector('#choices');
+    const choice = await page.textContent('#choices button.choice');
+    assert.match(choice, /Remove 2 pieces/);
+    await page.click('#choices button.choice');
+    await waitForMoves(page, 1);
+    assert.match((await history(page))[0], /Remove 2 pieces from row 1/i);
+
+    // Node Kayles: a graph; a click on a vertex removes it and its neighbours.
+    await apiGame(page, { game: 'node-kayles', position: '1-2,2-3,3-4' });
+    assert.equal(await page.getAttribute('#board', 'data-kind'), 'graph');
+    await page.click('#board .vertex[data-vertex="1"]');
+    await waitForMoves(page, 1);
+    assert.match((await history(page))[0], /Remove vertex 2 with its neighbours 1, 3/i);
+    assert.equal(await page.$$eval('#board .vertex', (e) => e.length), 1, 'only vertex 4 is left');
+
+    // Nim on graphs: clicking a vertex offers the amounts the edge can be lowered by.
+    await apiGame(page, { game: 'graph-nim', position: 'a-b:2,@a' });
+    await page.click('#board .vertex[data-vertex="1"]');
+    await page.waitForSelector('#choices');
+    const amounts = await page.$$eval('#choices button.choice', (e) => e.map((x) => x.textContent));
+    assert.equal(amounts.length, 2, amounts.join(' | '));
+    assert.ok(amounts.some((t) => /lowering the edge from 2 to 1/.test(t)), amounts.join(' | '));
+    await page.click('#choices button.choice:has-text("from 2 to 1")');
+    await waitForMoves(page, 1);
+    assert.equal((await page.textContent('#board .edge-handle')).trim(), '1', 'the edge now weighs 1');
+
+    // Green Hackenbush: cut an edge; what loses the ground falls.
+    await apiGame(page, { game: 'hackenbush', position: 'g-1 1-2' });
+    await page.click('#board .edge-handle[data-edge="0"]');
+    await waitForMoves(page, 1);
+    assert.match((await history(page))[0], /Cut g-1; 1 edge above it/i);
+    assert.equal(await page.$$eval('#board .edge-handle', (e) => e.length), 0);
+
+    // The 21 game: a counter with a step per allowed amount.
+    await apiGame(page, { game: 'twenty-one' });
+    assert.equal(await page.getAttribute('#board', 'data-kind'), 'counter');
+    assert.deepEqual(await page.$$eval('#board .step', (e) => e.map((x) => x.textContent)), ['+1', '+2', '+3']);
+    await page.click('#board .step:has-text("+2")');
+    await waitForMoves(page, 1);
+    assert.equal((await page.textContent('#board .counter-value b')).trim(), '2');
+
+    // Fibonacci Nim: the steps allowed shrink with the last take.
+    await apiGame(page, { game: 'fibonacci', position: '10' });
+    await page.click('#board .step:has-text("−3")');
+    await waitForMoves(page, 1);
+    assert.deepEqual(await page.$$eval('#board .step', (e) => e.map((x) => x.textContent)), ['−1', '−2', '−3', '−4', '−5', '−6']);
+
+    // Notakto: a click marks a cell with an X.
+    await apiGame(page, { game: 'notakto:3', position: '.../.../...' });
+    await page.click('#board .cell[data-atom="c0.1.1"]');
+    await waitForMoves(page, 1);
+    assert.equal(await page.$$eval('#board .cell.marked', (e) => e.length), 1);
+
+    // Wythoff: the move from every heap is on the board.
+    await apiGame(page, { game: 'wythoff', position: '3 5' });
+    await page.click('#board .all-heaps-button');
+    await page.waitForSelector('#choices');
+    // Then the second match of heap A: take 2 from both heaps.
+    await page.click('#board .heap[data-heap="0"] .stone[data-index="1"]');
+    await waitForMoves(page, 1);
+    assert.deepEqual(await boardHeaps(page), [1, 3]);
+
+    // Moore's Nim (k = 2): one heap, then another, in one move.
+    await apiGame(page, { game: 'moore:2', position: '2 3 4' });
+    await page.click('#board .heap[data-heap="0"] .stone[data-index="1"]');
+    await page.waitForSelector('#choices');
+    await page.click('#board .heap[data-heap="2"] .stone[data-index="2"]');
+    await waitForMoves(page, 1);
+    assert.deepEqual(await boardHeaps(page), [1, 3, 2]);
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('analysis shows remoteness: how long perfect play lasts, and every move valued', async () => {
+  const b = await openBrowser();
+  try {
+    const { page } = b;
+    await apiGame(page, { game: 'nim', position: '1 2 4' });
+    await page.click('label.switch');
+    await page.waitForSelector('#remoteness');
+    // 1 2 4 has nim-sum 7: the winner takes 1 from C, and play lasts 7
+    // moves in all (every object taken one at a time) — counted here.
+    assert.match(await page.textContent('#remoteness'), /lasts 7 more moves/);
+    assert.match(await page.textContent('#best-move'), /Take 1 from heap C \(4 → 3\) \(wins in 7\)/);
+    await page.click('#valued-moves summary');
+    const values = await page.$$eval('#valued-moves li .value-text', (e) => e.map((x) => x.textContent));
+    assert.equal(values.length, 7);
+    assert.ok(values.every((v) => /^(wins|loses) in \d+$/.test(v)), values.join(', '));
+    await page.screenshot({ path: path.join(SHOTS, 'desktop-analysis.png'), fullPage: true });
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('on a phone: no page is wider than the screen, and Kayles is played by touch-dragging a run', async () => {
+  const b = await openBrowser(PHONE);
+  try {
+    const { page } = b;
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    for (const p of ['/', '/history', '/explore']) {
+      await page.goto(BASE + p);
+      await page.waitForSelector('main > *');
+      await page.waitForTimeout(200);
+      assert.ok(await width() <= 390, `${p} is ${await width()} px wide`);
+    }
+    await apiGame(page, { game: 'kayles', position: '7' });
+    assert.ok(await width() <= 390, `the game page is ${await width()} px wide`);
+    const stone = await page.locator('#board .stone[data-index="0"]').boundingBox();
+    assert.ok(stone.width >= 24 && stone.height >= 24, `a pin is ${stone.width}×${stone.height}`);
+    // Two pins from the middle, by finger: 7 → 2 + 3.
+    await touchDragRun(page, 0, 2, 3);
+    await waitForMoves(page, 1);
+    assert.deepEqual(await boardHeaps(page), [2, 3]);
+    await page.screenshot({ path: path.join(SHOTS, 'phone-game.png'), fullPage: true });
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('the invite link of an online game is shown again in a second tab', async () => {
+  const b = await openBrowser();
+  try {
+    const { page, context } = b;
+    const grant = await apiGame(page, { game: 'nim', opponent: 'online' });
+    // The page saved the link when it created the game; a game created
+    // through the API is given its link here as the page would keep it.
+    await page.evaluate((g) => localStorage.setItem('nimatron.invite.' + g.game.id, g.invite_url), grant);
+    const second = await context.newPage();
+    await second.goto(BASE + '/play/' + grant.game.id);
+    await second.waitForSelector('#invite-link');
+    assert.match(await second.inputValue('#invite-link'), new RegExp(grant.invite_url.replace(/[?]/g, '\\?') + '$'));
+    await second.close();
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('axe-core finds no serious or critical violations on any page', async () => {
+  const axe = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  for (const options of [{}, PHONE]) {
+    const b = await openBrowser(options);
+    try {
+      const { page } = b;
+      const pages = [];
+      for (const p of ['/', '/history', '/explore?game=kayles&to=40']) pages.push([p, async () => { await page.goto(BASE + p); await page.waitForSelector('main > *'); await page.waitForTimeout(300); }]);
+      for (const spec of ['nim', 'kayles', 'chomp:3x4', 'graph-nim', 'notakto:3', 'twenty-one', 'circular:3']) {
+        pages.push([`play ${spec}`, async () => { await apiGame(page, { game: spec }); await page.click('label.switch'); await page.waitForSelector('#analysis #verdict'); }]);
+      }
+      for (const [name, open] of pages) {
+        await open();
+        await page.addScriptTag({ content: axe });
+        const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+        const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        assert.deepEqual(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`), [], `${name}${options.viewport ? ' on a phone' : ''}`);
+      }
+      assert.deepEqual(b.errors, []);
+    } finally {
+      await b.close();
+    }
+  }
+});
