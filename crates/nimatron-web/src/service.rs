@@ -21,8 +21,7 @@ use crate::requests::{
 };
 use crate::views::{
     AnalysisView, CatalogueItem, GameAnalysis, GameSummary, GameView, MoveReply, PlayedMove,
-    PositionView,
-    ReviewedMove, SeatGrant,
+    PositionView, ReviewedMove, SeatGrant,
 };
 use crate::{seats, token, turns};
 
