@@ -15,7 +15,7 @@ export async function homePage() {
   const specInput = h('input', { id: 'spec', name: 'spec', value: 'nim', 'aria-label': 'Game spec, as in nimatron games', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'spec-help' });
   const gameSelect = h('select', { id: 'game-select', 'aria-label': 'Game' },
     games.map((g) => h('option', { value: g.spec || g.syntax, disabled: !g.playable },
-      g.syntax + (g.playable ? '' : ' (not in this build)'))));
+      g.title + (g.spec && g.spec !== g.title.toLowerCase() ? ` (${g.spec})` : '') + (g.playable ? '' : ' (not in this build)'))));
   const specHelp = h('p', { id: 'spec-help', class: 'help' });
   const startSelect = h('select', { id: 'start', name: 'start' });
   const customPos = h('input', { id: 'custom-position', name: 'position', placeholder: 'e.g. 2 5 6', autocomplete: 'off', hidden: true });
@@ -49,7 +49,13 @@ export async function homePage() {
       if (!ok) form.querySelector('input[value=normal]').checked = true;
     }
   }
-  gameSelect.addEventListener('change', () => { specInput.value = gameSelect.value.replace(/\[.*$/, ''); refreshStarts(); });
+  // A game chosen from the list starts from its own usual position.
+  gameSelect.addEventListener('change', () => {
+    specInput.value = gameSelect.value.replace(/\[.*$/, '');
+    refreshStarts();
+    if ([...startSelect.options].some((o) => o.value === 'start')) startSelect.value = 'start';
+    customPos.hidden = startSelect.value !== 'custom';
+  });
   specInput.addEventListener('input', refreshStarts);
   startSelect.addEventListener('change', () => { customPos.hidden = startSelect.value !== 'custom'; if (!customPos.hidden) customPos.focus(); });
 
@@ -112,7 +118,7 @@ function intro() {
   return h('section', { class: 'card intro' },
     h('h2', {}, 'How to play'),
     h('p', {}, 'Take turns removing objects. In Nim you take any number from one heap: click a match and it goes, with every match to its right.'),
-    h('p', {}, 'Games that break rows (Kayles, octal games): drag across a run of adjacent objects to take it. Grundy\'s game: click the gap where a row should split. Circular Nim: click the adjacent objects to take on the ring, then Take.'),
-    h('p', {}, 'Keyboard: ↑ ↓ choose a heap, ← → choose how many, Enter plays. Or type a move like ', h('kbd', {}, 'A 2'), '.'),
+    h('p', {}, 'Every game is played on its own board: rows that break (Kayles: drag across a run, or click a pin twice), a ring, a grid of squares, a graph of vertices and edges, a counter. Click what a move should take; when a selection fits several moves, they are offered to pick from.'),
+    h('p', {}, 'Keyboard: Tab to the board, the arrow keys to move between objects, Enter to play, Esc to clear. Or type a move like ', h('kbd', {}, 'A 2'), '.'),
     h('p', {}, 'Turn on ', h('b', {}, 'analysis'), ' during a game to see which moves win and why — Bouton\'s nim-sum in binary.'));
 }
