@@ -724,3 +724,71 @@ fn the_api_root_with_a_slash_is_refused_in_json() {
     }
     server.stop();
 }
+
+#[test]
+fn replays_and_the_last_move_come_with_the_board_elements_they_touched() {
+    let server = TestServer::start(&fresh_db("positions"));
+    let (id, token, reply) =
+        server.create(r#"{"game":"kayles","position":"7","first":"you","opponent":"local"}"#);
+    assert_eq!(reply["game"]["last_touches"], serde_json::json!([]));
+    // Every object of the row can be taken alone: a run listed once for
+    // its result names its mirror image too.
+    let singles: Vec<u64> = reply["game"]["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["take"] == 1)
+        .flat_map(|m| {
+            let mut runs = vec![m["touches"][0].clone()];
+            if let Some(also) = m["also_touches"].as_array() {
+                runs.extend(also.iter().map(|t| t[0].clone()));
+            }
+            runs
+        })
+        .map(|t| t["start"].as_u64().unwrap())
+        .collect();
+    let mut sorted = singles.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted, (0..7).collect::<Vec<u64>>(), "{singles:?}");
+
+    // Two pins from the middle: 7 → 2 + 3.
+    let (status, reply) = server.play(&id, &token, "A 2 2+3");
+    assert_eq!(status, 200, "{reply}");
+    let applied = &reply["applied"][0];
+    let run = serde_json::json!([{"kind": "objects", "heap": 0, "start": 2, "count": 2}]);
+    let mirror = serde_json::json!([{"kind": "objects", "heap": 0, "start": 3, "count": 2}]);
+    assert!(
+        applied["touches"] == run || applied["touches"] == mirror,
+        "{applied}"
+    );
+    assert_eq!(applied["geometry"]["heaps"], serde_json::json!([2, 3]));
+    assert_eq!(reply["game"]["last_touches"], applied["touches"]);
+    // The moves of a game carry neither.
+    assert!(reply["game"]["moves"][0].get("touches").is_none());
+
+    let (status, start) = server.get(&format!("/api/games/{id}/positions/0"));
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(start["position"], "7");
+    assert_eq!(start["geometry"]["heaps"], serde_json::json!([7]));
+    assert_eq!(start["next_touches"], applied["touches"]);
+    let (status, after) = server.get(&format!("/api/games/{id}/positions/1"));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["geometry"]["heaps"], serde_json::json!([2, 3]));
+    assert_eq!(after["next_touches"], serde_json::json!([]));
+    let (status, e) = server.get(&format!("/api/games/{id}/positions/2"));
+    assert_eq!(status, 404, "{e}");
+    assert_eq!(e["error"]["code"], "no_such_ply");
+    let (status, e) = server.get(&format!("/api/games/{id}/positions/x"));
+    assert_eq!(status, 400, "{e}");
+    assert_eq!(e["error"]["code"], "bad_ply");
+    let (status, e) = server.get("/api/games/0123456789abcdef/positions/0");
+    assert_eq!(status, 404, "{e}");
+
+    // Every catalogue entry can be played, under a title for people.
+    let (_, c) = server.get("/api/catalogue");
+    for g in c["games"].as_array().unwrap() {
+        assert_eq!(g["playable"], true, "{g}");
+        assert!(g["title"].as_str().is_some_and(|t| !t.is_empty()), "{g}");
+    }
+}
