@@ -299,8 +299,25 @@ impl PyUserGame {
         result.map_err(|e| errors::limit_error(py, &e))
     }
 
+    /// The id of a position asked about. Tables are a cache: once they
+    /// have reached the state limit they are dropped, so that the limit
+    /// bounds each question rather than the game's whole life.
     fn id_of(&mut self, position: &Bound<'_, PyAny>) -> PyResult<u32> {
+        if self.positions.len() >= self.max_states {
+            self.forget(position.py());
+        }
         self.intern(position.py(), position)
+    }
+
+    fn forget(&mut self, py: Python<'_>) {
+        self.ids = PyDict::new(py).unbind();
+        self.positions.clear();
+        self.options.clear();
+        self.components.clear();
+        self.done_split.clear();
+        self.done_whole.clear();
+        self.grundy.clear();
+        self.misere.clear();
     }
 }
 
@@ -413,14 +430,7 @@ impl PyUserGame {
 
     /// Forget every position and value (to free memory).
     fn clear(&mut self, py: Python<'_>) {
-        self.ids = PyDict::new(py).unbind();
-        self.positions.clear();
-        self.options.clear();
-        self.components.clear();
-        self.done_split.clear();
-        self.done_whole.clear();
-        self.grundy.clear();
-        self.misere.clear();
+        self.forget(py);
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {

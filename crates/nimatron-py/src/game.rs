@@ -215,7 +215,8 @@ pub struct PyGame {
     game: Arc<dyn Game>,
     position: Position,
     start: Position,
-    history: Vec<Position>,
+    /// Each move played: the position before it, and its notation.
+    history: Vec<(Position, String)>,
     misere: bool,
     max_states: usize,
     max_seconds: Option<f64>,
@@ -343,7 +344,7 @@ impl PyGame {
     /// The moves played since the start (their notation), in order.
     #[getter]
     fn history(&self) -> Vec<String> {
-        self.history.iter().map(|p| p.text().to_string()).collect()
+        self.history.iter().map(|(_, m)| m.clone()).collect()
     }
     /// Whether no move is left.
     #[getter]
@@ -437,7 +438,7 @@ impl PyGame {
             .game
             .apply(&self.position, info.handle())
             .map_err(|e| errors::from_move(py, e))?;
-        self.history.push(self.position.clone());
+        self.history.push((self.position.clone(), info.notation.clone()));
         self.position = after;
         Ok(PyMove {
             data: MoveData::from_info(&info),
@@ -447,7 +448,7 @@ impl PyGame {
     /// Take back the last move played; False if there is none.
     fn undo(&mut self) -> bool {
         match self.history.pop() {
-            Some(p) => {
+            Some((p, _)) => {
                 self.position = p;
                 true
             }
@@ -483,9 +484,16 @@ impl PyGame {
         let chosen = py
             .detach(|| computer_move(game, position, convention, level, &mut rng, limits))
             .map_err(|e| errors::from_game(py, e))?;
-        Ok(chosen.map(|m| PyMove {
-            data: MoveData::from_info(&m),
-        }))
+        let Some(m) = chosen else {
+            return Ok(None);
+        };
+        let mut data = MoveData::from_info(&m);
+        // What the move is worth (the solver's tables already hold it).
+        let after = py
+            .detach(|| game.outcome(m.after(), convention, limits))
+            .map_err(|e| errors::from_game(py, e))?;
+        data.wins = Some(after == nimatron::Outcome::P);
+        Ok(Some(PyMove { data }))
     }
 
     /// A copy of the game at its current position.
