@@ -46,5 +46,11 @@ echo "== pytest $crate/tests"
 # Run from the tests folder so that `import nimatron` is the installed wheel.
 (cd "$crate/tests" && "$venv/bin/python" -m pytest -q -p no:cacheprovider .)
 
-echo "== mypy --strict on the examples and the tests' typed helpers"
+echo "== mypy --strict on the examples (against the package's stubs)"
 (cd "$crate" && "$venv/bin/python" -m mypy --strict --no-incremental examples)
+
+echo "== the examples run"
+for example in "$crate"/examples/*.py; do
+    "$venv/bin/python" "$example" >/dev/null
+done
+echo "python package: every check passed"
