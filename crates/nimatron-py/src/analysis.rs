@@ -60,8 +60,15 @@ pub fn heap_text(heaps: &[u64]) -> String {
 /// every move listed).
 #[derive(Clone, Debug)]
 pub enum ToData {
-    Given { to: PosData, text: String },
-    Reduced { before: Arc<Vec<u64>>, heap: usize, take: u64 },
+    Given {
+        to: PosData,
+        text: String,
+    },
+    Reduced {
+        before: Arc<Vec<u64>>,
+        heap: usize,
+        take: u64,
+    },
 }
 
 impl ToData {
@@ -421,7 +428,11 @@ impl AnalysisData {
                 })?,
             position: pos_from_py(&item(d, "position")?)?,
             position_text: Some(item(d, "position_text")?.extract()?),
-            outcome: if outcome == "N" { Outcome::N } else { Outcome::P },
+            outcome: if outcome == "N" {
+                Outcome::N
+            } else {
+                Outcome::P
+            },
             grundy: item(d, "grundy")?.extract()?,
             nim_sum: item(d, "nim_sum")?.extract()?,
             regime: regime.as_deref().and_then(regime_from_name),
@@ -651,7 +662,10 @@ fn html(a: &AnalysisData) -> String {
             let winners: std::collections::HashSet<usize> =
                 a.winning_moves.iter().filter_map(|m| m.heap).collect();
             let row = |s: &mut String, name: &str, v: u64, style: &str| {
-                let _ = write!(s, "<tr style=\"{style}\"><td style=\"text-align: left\">{name}</td>");
+                let _ = write!(
+                    s,
+                    "<tr style=\"{style}\"><td style=\"text-align: left\">{name}</td>"
+                );
                 for b in (0..bits).rev() {
                     let _ = write!(s, "<td>{}</td>", (v >> b) & 1);
                 }
@@ -673,14 +687,21 @@ fn html(a: &AnalysisData) -> String {
                     heaps.len() - HTML_ROWS
                 );
             }
-            row(&mut s, "nim-sum", x, "border-top: 2px solid; font-weight: bold");
+            row(
+                &mut s,
+                "nim-sum",
+                x,
+                "border-top: 2px solid; font-weight: bold",
+            );
             s.push_str("</table>");
             if let Some(regime) = a.regime {
                 let rule = match regime {
                     "bouton" if x == 0 => {
                         "The nim-sum is 0: every move makes it non-zero (Bouton's theorem)."
                     }
-                    "bouton" => "The nim-sum is not 0: a move that makes it 0 wins (Bouton's theorem).",
+                    "bouton" => {
+                        "The nim-sum is not 0: a move that makes it 0 wins (Bouton's theorem)."
+                    }
                     "misere-endgame" => {
                         "Misère play with one heap of two or more: leave an odd number of 1-heaps."
                     }
@@ -690,7 +711,11 @@ fn html(a: &AnalysisData) -> String {
             }
         }
         _ => {
-            let _ = write!(s, "<p>Position: <code>{}</code></p>", escape(&a.position_text()));
+            let _ = write!(
+                s,
+                "<p>Position: <code>{}</code></p>",
+                escape(&a.position_text())
+            );
             if let Some(g) = a.grundy {
                 let _ = write!(s, "<p>Grundy value (normal play): {g}</p>");
             }

@@ -183,7 +183,13 @@ impl PyUserGame {
         let mut starts = Vec::new();
         if split {
             self.split(py, root)?;
-            starts.extend(self.components[root as usize].as_deref().unwrap_or(&[]).iter().copied());
+            starts.extend(
+                self.components[root as usize]
+                    .as_deref()
+                    .unwrap_or(&[])
+                    .iter()
+                    .copied(),
+            );
         } else {
             starts.push(root);
         }
@@ -252,7 +258,13 @@ impl PyUserGame {
         let mut out = Vec::new();
         for o in options.iter() {
             self.split(py, *o)?;
-            out.extend(self.components[*o as usize].as_deref().unwrap_or(&[]).iter().copied());
+            out.extend(
+                self.components[*o as usize]
+                    .as_deref()
+                    .unwrap_or(&[])
+                    .iter()
+                    .copied(),
+            );
         }
         Ok(out)
     }
@@ -281,7 +293,9 @@ impl PyUserGame {
 
     fn outcome_of(&mut self, py: Python<'_>, id: u32, convention: Convention) -> PyResult<Outcome> {
         if convention == Convention::Normal {
-            return Ok(Outcome::from_to_move_wins(!self.grundy_of(py, id)?.is_zero()));
+            return Ok(Outcome::from_to_move_wins(
+                !self.grundy_of(py, id)?.is_zero(),
+            ));
         }
         self.explore(py, id, false)?;
         let table = std::mem::take(&mut self.misere);
@@ -395,7 +409,12 @@ impl PyUserGame {
     /// play by Grundy values; misère play by outcome search over whole
     /// positions.
     #[pyo3(signature = (position, misere = false))]
-    fn outcome(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>, misere: bool) -> PyResult<String> {
+    fn outcome(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+    ) -> PyResult<String> {
         let id = self.id_of(position)?;
         Ok(self.outcome_of(py, id, convention(misere))?.to_string())
     }
@@ -456,7 +475,8 @@ impl PyUserGame {
         kwargs.set_item("max_states", self.max_states)?;
         kwargs.set_item("max_seconds", self.max_seconds)?;
         let functools = py.import("functools")?;
-        let ctor = functools.call_method("partial", (py.get_type::<PyUserGame>(),), Some(&kwargs))?;
+        let ctor =
+            functools.call_method("partial", (py.get_type::<PyUserGame>(),), Some(&kwargs))?;
         (ctor, (self.rules.clone_ref(py),)).into_bound_py_any(py)
     }
 }

@@ -27,7 +27,10 @@ pub struct Classes {
 static CLASSES: PyOnceLock<Classes> = PyOnceLock::new();
 
 const DOCS: [(&str, &str); 7] = [
-    ("NimatronError", "Base class of every error Nimatron raises."),
+    (
+        "NimatronError",
+        "Base class of every error Nimatron raises.",
+    ),
     (
         "SpecError",
         "A game spec that does not parse (an unknown game, bad parameters).",
@@ -79,7 +82,15 @@ pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let name = "nimatron";
     let base = make_class(py, name, DOCS[0].0, DOCS[0].1, &[exception])?;
     let b = base.bind(py).clone().into_any();
-    let bad = |i: usize| make_class(py, name, DOCS[i].0, DOCS[i].1, &[b.clone(), value_error.clone()]);
+    let bad = |i: usize| {
+        make_class(
+            py,
+            name,
+            DOCS[i].0,
+            DOCS[i].1,
+            &[b.clone(), value_error.clone()],
+        )
+    };
     let classes = Classes {
         spec: bad(1)?,
         position: bad(2)?,

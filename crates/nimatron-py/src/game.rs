@@ -13,7 +13,9 @@ use nimatron::explain::{EXPLAINED_HEAPS, describe_move, explain_nim};
 use nimatron::nim::{self, Regime};
 use nimatron::play::computer_move;
 use nimatron::strategy::{Level, SplitMix64};
-use nimatron::{AnalyzeOptions, Convention, Game, GameSpec, Limits, Method, Position, PositionValue};
+use nimatron::{
+    AnalyzeOptions, Convention, Game, GameSpec, Limits, Method, Position, PositionValue,
+};
 
 use crate::analysis::{AnalysisData, MoveData, PosData, PyAnalysis, PyMove, ToData, regime_name};
 use crate::errors;
@@ -160,22 +162,31 @@ pub fn analyze(
     let limits = limits(py, max_states, max_seconds)?;
     let (name, built) = built(py, game)?;
     let convention = convention_for(misere, built.as_ref());
-    if name == "nim" && !every_move {
-        if let Some(heaps) = heaps_of(position, built.position_syntax())? {
-            let slice = heaps.as_slice()?;
-            if is_ndarray(position) || slice.len() > EXPLAINED_HEAPS {
-                let max_moves = default_max_moves(Some(slice.len()), max_moves);
-                let data = if slice.len() >= 1 << 16 {
-                    py.detach(|| nim_fast(slice, convention, max_moves))
-                } else {
-                    nim_fast(slice, convention, max_moves)
-                };
-                return Ok(PyAnalysis { data });
-            }
+    if name == "nim"
+        && !every_move
+        && let Some(heaps) = heaps_of(position, built.position_syntax())?
+    {
+        let slice = heaps.as_slice()?;
+        if is_ndarray(position) || slice.len() > EXPLAINED_HEAPS {
+            let max_moves = default_max_moves(Some(slice.len()), max_moves);
+            let data = if slice.len() >= 1 << 16 {
+                py.detach(|| nim_fast(slice, convention, max_moves))
+            } else {
+                nim_fast(slice, convention, max_moves)
+            };
+            return Ok(PyAnalysis { data });
         }
     }
     let position = position_of(built.as_ref(), position)?;
-    analyze_position(py, built.as_ref(), &position, convention, limits, max_moves, every_move)
+    analyze_position(
+        py,
+        built.as_ref(),
+        &position,
+        convention,
+        limits,
+        max_moves,
+        every_move,
+    )
 }
 
 fn analyze_position(
@@ -393,7 +404,11 @@ impl PyGame {
 
     /// Every legal move from the current position (or the one given).
     #[pyo3(signature = (position = None))]
-    fn legal_moves(&self, py: Python<'_>, position: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PyMove>> {
+    fn legal_moves(
+        &self,
+        py: Python<'_>,
+        position: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyMove>> {
         let p = self.at(position)?;
         let moves = self
             .game
@@ -438,7 +453,8 @@ impl PyGame {
             .game
             .apply(&self.position, info.handle())
             .map_err(|e| errors::from_move(py, e))?;
-        self.history.push((self.position.clone(), info.notation.clone()));
+        self.history
+            .push((self.position.clone(), info.notation.clone()));
         self.position = after;
         Ok(PyMove {
             data: MoveData::from_info(&info),
@@ -523,11 +539,7 @@ impl PyGame {
 
     fn __repr__(&self) -> String {
         let misere = if self.misere { ", misere=True" } else { "" };
-        format!(
-            "Game({:?}, {:?}{misere})",
-            self.spec,
-            self.position.text()
-        )
+        format!("Game({:?}, {:?}{misere})", self.spec, self.position.text())
     }
 
     /// Pickled as its spec, position, convention and limits (the move

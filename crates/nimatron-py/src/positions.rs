@@ -20,9 +20,9 @@ pub enum Heaps<'py> {
 impl Heaps<'_> {
     pub fn as_slice(&self) -> PyResult<&[u64]> {
         match self {
-            Heaps::Borrowed(a) => a.as_slice().map_err(|e| {
-                pyo3::exceptions::PyValueError::new_err(format!("heap array: {e}"))
-            }),
+            Heaps::Borrowed(a) => a
+                .as_slice()
+                .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("heap array: {e}"))),
             Heaps::Owned(v) => Ok(v),
         }
     }
@@ -77,7 +77,11 @@ pub fn heaps_of<'py>(obj: &Bound<'py, PyAny>, accepted: &str) -> PyResult<Option
         if kind == b'i' && array.len() > 0 {
             let low = obj.call_method0("min")?;
             if low.lt(0)? {
-                return Err(heap_error(py, HeapSizeError::Negative(low.str()?.to_string()), accepted));
+                return Err(heap_error(
+                    py,
+                    HeapSizeError::Negative(low.str()?.to_string()),
+                    accepted,
+                ));
             }
         }
         let numpy = py.import("numpy")?;
@@ -90,7 +94,10 @@ pub fn heaps_of<'py>(obj: &Bound<'py, PyAny>, accepted: &str) -> PyResult<Option
             py,
             format!(
                 "a position is a list of heap sizes or the position's text, not {}: {accepted}",
-                obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                obj.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
             ),
         )
     })?;

@@ -21,11 +21,20 @@ use crate::errors;
 enum Progress<'py> {
     None,
     Callback(Bound<'py, PyAny>),
-    Bar { bar: Bound<'py, PyAny>, shown: u64, owned: bool },
+    Bar {
+        bar: Bound<'py, PyAny>,
+        shown: u64,
+        owned: bool,
+    },
 }
 
 impl<'py> Progress<'py> {
-    fn new(py: Python<'py>, progress: Option<&Bound<'py, PyAny>>, total: u64, what: &str) -> PyResult<Progress<'py>> {
+    fn new(
+        py: Python<'py>,
+        progress: Option<&Bound<'py, PyAny>>,
+        total: u64,
+        what: &str,
+    ) -> PyResult<Progress<'py>> {
         let Some(p) = progress else {
             return Ok(Progress::None);
         };
@@ -49,7 +58,11 @@ impl<'py> Progress<'py> {
             kwargs.set_item("unit", what)?;
             kwargs.set_item("unit_scale", true)?;
             let bar = tqdm.call((), Some(&kwargs))?;
-            return Ok(Progress::Bar { bar, shown: 0, owned: true });
+            return Ok(Progress::Bar {
+                bar,
+                shown: 0,
+                owned: true,
+            });
         }
         if p.hasattr("update")? && !p.is_callable() {
             if let Ok(t) = p.getattr("total")
@@ -57,7 +70,11 @@ impl<'py> Progress<'py> {
             {
                 let _ = p.setattr("total", total);
             }
-            return Ok(Progress::Bar { bar: p.clone(), shown: 0, owned: false });
+            return Ok(Progress::Bar {
+                bar: p.clone(),
+                shown: 0,
+                owned: false,
+            });
         }
         if p.is_callable() {
             return Ok(Progress::Callback(p.clone()));
@@ -82,7 +99,10 @@ impl<'py> Progress<'py> {
     }
 
     fn close(&mut self) {
-        if let Progress::Bar { bar, owned: true, .. } = self {
+        if let Progress::Bar {
+            bar, owned: true, ..
+        } = self
+        {
             let _ = bar.call_method0("close");
         }
     }
@@ -104,12 +124,16 @@ fn options(
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
     };
-    let simd: Simd = simd.parse().map_err(|e| value_error(format!("simd: {e}")))?;
+    let simd: Simd = simd
+        .parse()
+        .map_err(|e| value_error(format!("simd: {e}")))?;
     simd.resolve()
         .map_err(|e| errors::sequence_error(py, format!("simd={simd}: {e}")))?;
     let memory_limit = match memory_limit {
         Some(g) if !(g > 0.0 && g.is_finite()) => {
-            return Err(value_error("memory_limit must be a positive number of GiB".into()));
+            return Err(value_error(
+                "memory_limit must be a positive number of GiB".into(),
+            ));
         }
         Some(g) => (g * (1u64 << 30) as f64) as u64,
         None => default_memory_limit(),
@@ -125,13 +149,15 @@ fn options(
 /// 90% of the memory available now (Linux), or 8 GiB when unknown: the
 /// CLI's default.
 fn default_memory_limit() -> u64 {
-    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
-        text.lines()
-            .find(|l| l.starts_with("MemAvailable:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<u64>().ok())
-            .map(|kb| kb * 1024)
-    });
+    let available = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<u64>().ok())
+                .map(|kb| kb * 1024)
+        });
     available.map_or(8 << 30, |bytes| bytes / 10 * 9)
 }
 
@@ -254,7 +280,11 @@ impl PyGrundySequence {
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         self.values.bind(py).len()
     }
-    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         self.values.bind(py).get_item(index)
     }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -273,7 +303,9 @@ impl PyGrundySequence {
         ))
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let f = py.import("nimatron._nimatron")?.getattr("_sequence_from_state")?;
+        let f = py
+            .import("nimatron._nimatron")?
+            .getattr("_sequence_from_state")?;
         let state = (
             self.game.clone(),
             self.values.clone_ref(py),
@@ -403,7 +435,10 @@ pub fn census<'py>(
                 break;
             }
         }
-        if let Err(e) = py.check_signals().and_then(|()| progress.show(index + 1, total)) {
+        if let Err(e) = py
+            .check_signals()
+            .and_then(|()| progress.show(index + 1, total))
+        {
             result = Err(e);
             break;
         }
@@ -420,10 +455,17 @@ pub fn census<'py>(
         d.set_item("codes", class.codes())?;
         d.set_item("proven", r.result.is_proven())?;
         let (period, preperiod, to_prove) = match &r.result {
-            CensusResult::Proven { period, preperiod, .. } => (Some(*period), Some(*preperiod), None),
-            CensusResult::Unsolved { apparent, values_to_prove } => {
-                (apparent.map(|a| a.0), apparent.map(|a| a.1), *values_to_prove)
-            }
+            CensusResult::Proven {
+                period, preperiod, ..
+            } => (Some(*period), Some(*preperiod), None),
+            CensusResult::Unsolved {
+                apparent,
+                values_to_prove,
+            } => (
+                apparent.map(|a| a.0),
+                apparent.map(|a| a.1),
+                *values_to_prove,
+            ),
         };
         d.set_item("period", period)?;
         d.set_item("preperiod", preperiod)?;
