@@ -354,7 +354,7 @@ impl PyUserGame {
         max_states: usize,
         max_seconds: Option<f64>,
     ) -> PyResult<PyUserGame> {
-        let limits = limits(py, max_states, max_seconds)?;
+        let limits = limits(max_states, max_seconds)?;
         let moves_fn = if rules.hasattr("moves")? {
             rules.getattr("moves")?
         } else if rules.is_callable() {

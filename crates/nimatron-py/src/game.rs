@@ -27,10 +27,12 @@ pub const DEFAULT_MAX_STATES: usize = Limits::DEFAULT_MAX_STATES;
 pub const DEFAULT_MAX_SECONDS: f64 = 120.0;
 
 /// Solver limits from the keyword arguments, checked.
-pub fn limits(py: Python<'_>, max_states: usize, max_seconds: Option<f64>) -> PyResult<Limits> {
+pub fn limits(max_states: usize, max_seconds: Option<f64>) -> PyResult<Limits> {
     let mut limits = Limits::states(max_states);
     if max_states == 0 {
-        return Err(errors::position_error(py, "max_states must be at least 1"));
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "max_states must be at least 1",
+        ));
     }
     if let Some(s) = max_seconds {
         if !(s > 0.0 && s.is_finite() && s < 1e9) {
@@ -159,7 +161,7 @@ pub fn analyze(
     max_states: usize,
     max_seconds: Option<f64>,
 ) -> PyResult<PyAnalysis> {
-    let limits = limits(py, max_states, max_seconds)?;
+    let limits = limits(max_states, max_seconds)?;
     let (name, built) = built(py, game)?;
     let convention = convention_for(misere, built.as_ref());
     if name == "nim"
@@ -274,7 +276,7 @@ impl PyGame {
         max_states: usize,
         max_seconds: Option<f64>,
     ) -> PyResult<PyGame> {
-        let limits = limits(py, max_states, max_seconds)?;
+        let limits = limits(max_states, max_seconds)?;
         let (name, game) = built(py, spec)?;
         let position = match position {
             Some(p) if !p.is_none() => position_of(game.as_ref(), p)?,

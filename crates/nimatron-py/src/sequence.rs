@@ -64,6 +64,18 @@ impl<'py> Progress<'py> {
                 owned: true,
             });
         }
+        if p.is_instance_of::<pyo3::types::PyType>() && p.hasattr("update")? {
+            // A bar class such as `tqdm.tqdm`: make one.
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("total", total)?;
+            kwargs.set_item("unit", what)?;
+            let bar = p.call((), Some(&kwargs))?;
+            return Ok(Progress::Bar {
+                bar,
+                shown: 0,
+                owned: true,
+            });
+        }
         if p.hasattr("update")? && !p.is_callable() {
             if let Ok(t) = p.getattr("total")
                 && t.is_none()

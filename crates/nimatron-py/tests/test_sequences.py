@@ -90,6 +90,23 @@ def test_progress_with_a_tqdm_bar():
     assert bar.n == 50_001 and bar.total == 50_001
     nimatron.grundy_sequence("officers", 1000, progress=True)
 
+    class Bar:
+        made = []
+
+        def __init__(self, total, unit):
+            self.total, self.n = total, 0
+            Bar.made.append(self)
+
+        def update(self, k):
+            self.n += k
+
+        def close(self):
+            pass
+
+    nimatron.grundy_sequence("officers", 20_000, progress=Bar)
+    [bar] = Bar.made
+    assert bar.n == bar.total == 20_001
+
 
 def test_a_failing_progress_callback_stops_the_run():
     def fail(done, total):
