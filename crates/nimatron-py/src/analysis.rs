@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+use numpy::PyReadonlyArray1;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -13,10 +14,13 @@ use nimatron::explain::heap_name;
 use nimatron::nim::Regime;
 use nimatron::{Convention, MoveInfo, Outcome, PositionValue, Remoteness, capitalise};
 
-/// A position as data: heap sizes (shared, never copied per move) or text.
+/// A position as data: heap sizes (shared, never copied per move), a
+/// NumPy `uint64` array of heap sizes kept by reference (read when asked
+/// for), or text.
 #[derive(Clone, Debug)]
 pub enum PosData {
     Heaps(Arc<Vec<u64>>),
+    Array(Arc<Py<PyAny>>),
     Text(String),
 }
 
@@ -28,17 +32,31 @@ impl PosData {
         }
     }
 
-    fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+    /// Run `f` on the heap sizes; `None` for a text position.
+    fn with_heaps<R>(&self, py: Python<'_>, f: impl FnOnce(&[u64]) -> R) -> PyResult<Option<R>> {
         match self {
-            PosData::Heaps(h) => h.as_slice().into_bound_py_any(py),
-            PosData::Text(t) => t.into_bound_py_any(py),
+            PosData::Heaps(h) => Ok(Some(f(h))),
+            PosData::Array(a) => {
+                let array = a.bind(py).extract::<PyReadonlyArray1<'_, u64>>()?;
+                Ok(Some(f(array.as_slice()?)))
+            }
+            PosData::Text(_) => Ok(None),
         }
     }
 
-    fn text(&self) -> String {
+    fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         match self {
-            PosData::Heaps(h) => heap_text(h),
-            PosData::Text(t) => t.clone(),
+            PosData::Text(t) => t.into_bound_py_any(py),
+            _ => self
+                .with_heaps(py, |h| h.into_bound_py_any(py))?
+                .expect("heaps"),
+        }
+    }
+
+    fn text(&self, py: Python<'_>) -> PyResult<String> {
+        match self {
+            PosData::Text(t) => Ok(t.clone()),
+            _ => Ok(self.with_heaps(py, heap_text)?.expect("heaps")),
         }
     }
 }
@@ -65,28 +83,33 @@ pub enum ToData {
         text: String,
     },
     Reduced {
-        before: Arc<Vec<u64>>,
+        before: PosData,
         heap: usize,
         take: u64,
     },
 }
 
 impl ToData {
-    fn position(&self) -> PosData {
+    fn position(&self, py: Python<'_>) -> PyResult<PosData> {
         match self {
-            ToData::Given { to, .. } => to.clone(),
+            ToData::Given { to, .. } => Ok(to.clone()),
             ToData::Reduced { before, heap, take } => {
-                let mut after = before.as_ref().clone();
-                after[*heap] -= take;
-                PosData::Heaps(Arc::new(after))
+                let after = before.with_heaps(py, |h| {
+                    let mut after = h.to_vec();
+                    if let Some(x) = after.get_mut(*heap) {
+                        *x = x.saturating_sub(*take);
+                    }
+                    after
+                })?;
+                Ok(PosData::Heaps(Arc::new(after.unwrap_or_default())))
             }
         }
     }
 
-    fn text(&self) -> String {
+    fn text(&self, py: Python<'_>) -> PyResult<String> {
         match self {
-            ToData::Given { text, .. } => text.clone(),
-            ToData::Reduced { .. } => self.position().text(),
+            ToData::Given { text, .. } => Ok(text.clone()),
+            ToData::Reduced { .. } => self.position(py)?.text(py),
         }
     }
 }
@@ -132,8 +155,8 @@ impl MoveData {
         let d = PyDict::new(py);
         d.set_item("heap", self.heap)?;
         d.set_item("take", self.take)?;
-        d.set_item("to", self.to.position().to_py(py)?)?;
-        d.set_item("to_text", self.to.text())?;
+        d.set_item("to", self.to.position(py)?.to_py(py)?)?;
+        d.set_item("to_text", self.to.text(py)?)?;
         d.set_item("text", capitalise(&self.text))?;
         d.set_item("move", &self.notation)?;
         d.set_item(
@@ -226,12 +249,12 @@ impl PyMove {
     /// The position after the move: a list of heap sizes, or text.
     #[getter]
     fn to<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.data.to.position().to_py(py)
+        self.data.to.position(py)?.to_py(py)
     }
     /// The position after the move, in the game's canonical text.
     #[getter]
-    fn to_text(&self) -> String {
-        self.data.to.text()
+    fn to_text(&self, py: Python<'_>) -> PyResult<String> {
+        self.data.to.text(py)
     }
     /// A sentence for people, e.g. "Take 2 from heap A (3 → 1)".
     #[getter]
@@ -280,15 +303,15 @@ impl PyMove {
             capitalise(&self.data.text)
         )
     }
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         match other.cast::<PyMove>() {
             Ok(o) => {
                 let o = &o.get().data;
-                o.notation == self.data.notation
-                    && o.to.text() == self.data.to.text()
+                Ok(o.notation == self.data.notation
                     && o.wins == self.data.wins
+                    && o.to.text(py)? == self.data.to.text(py)?)
             }
-            Err(_) => false,
+            Err(_) => Ok(false),
         }
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
@@ -364,10 +387,11 @@ impl AnalysisData {
         }
     }
 
-    fn position_text(&self) -> String {
-        self.position_text
-            .clone()
-            .unwrap_or_else(|| self.position.text())
+    fn position_text(&self, py: Python<'_>) -> PyResult<String> {
+        match &self.position_text {
+            Some(t) => Ok(t.clone()),
+            None => self.position.text(py),
+        }
     }
 
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -375,7 +399,7 @@ impl AnalysisData {
         d.set_item("game", &self.game)?;
         d.set_item("convention", self.convention.name())?;
         d.set_item("position", self.position.to_py(py)?)?;
-        d.set_item("position_text", self.position_text())?;
+        d.set_item("position_text", self.position_text(py)?)?;
         d.set_item("outcome", self.outcome.to_string())?;
         d.set_item("grundy", self.grundy)?;
         d.set_item("nim_sum", self.nim_sum)?;
@@ -487,8 +511,8 @@ impl PyAnalysis {
     }
     /// The position in the game's canonical text.
     #[getter]
-    fn position_text(&self) -> String {
-        self.data.position_text()
+    fn position_text(&self, py: Python<'_>) -> PyResult<String> {
+        self.data.position_text(py)
     }
     /// "N" if the player to move wins, "P" if the player to move loses.
     #[getter]
@@ -566,9 +590,15 @@ impl PyAnalysis {
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.data.to_dict(py)
     }
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let a = &self.data;
-        let mut position = a.position_text();
+        let mut position = match &a.position {
+            PosData::Text(_) => a.position_text(py)?,
+            _ => a
+                .position
+                .with_heaps(py, |h| heap_text(&h[..h.len().min(30)]))?
+                .unwrap_or_default(),
+        };
         if position.len() > 60 {
             let cut = position
                 .char_indices()
@@ -590,13 +620,13 @@ impl PyAnalysis {
             let _ = write!(s, ", grundy={g}");
         }
         let _ = write!(s, ", winning_moves={})", a.winning_moves_total);
-        s
+        Ok(s)
     }
     fn __str__(&self) -> String {
         self.data.explanation.clone()
     }
-    fn _repr_html_(&self) -> String {
-        html(&self.data)
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        html(py, &self.data)
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let module = py.import("nimatron._nimatron")?;
@@ -632,7 +662,7 @@ const HTML_ROWS: usize = 64;
 /// Winning moves listed in the HTML.
 const HTML_MOVES: usize = 20;
 
-fn html(a: &AnalysisData) -> String {
+fn html(py: Python<'_>, a: &AnalysisData) -> PyResult<String> {
     let mut s = String::from("<div class=\"nimatron-analysis\">");
     let verdict = if a.outcome.to_move_wins() {
         "N: the player to move wins"
@@ -649,8 +679,12 @@ fn html(a: &AnalysisData) -> String {
         escape(&a.game),
         escape(verdict)
     );
-    match (&a.position, a.nim_sum) {
-        (PosData::Heaps(heaps), Some(x)) => {
+    let shown = a
+        .position
+        .with_heaps(py, |h| h[..h.len().min(HTML_ROWS)].to_vec())?;
+    let count = a.position.with_heaps(py, <[u64]>::len)?.unwrap_or(0);
+    match (shown, a.nim_sum) {
+        (Some(heaps), Some(x)) => {
             let widest = heaps.iter().copied().max().unwrap_or(0).max(x);
             let bits = (64 - widest.leading_zeros()).max(1) as usize;
             s.push_str("<table style=\"font-family: monospace; text-align: right\">");
@@ -679,12 +713,12 @@ fn html(a: &AnalysisData) -> String {
                 };
                 row(&mut s, &heap_name(i), h, style);
             }
-            if heaps.len() > HTML_ROWS {
+            if count > HTML_ROWS {
                 let _ = write!(
                     s,
                     "<tr><td colspan=\"{}\" style=\"text-align: left\">… and {} more heaps</td></tr>",
                     bits + 2,
-                    heaps.len() - HTML_ROWS
+                    count - HTML_ROWS
                 );
             }
             row(
@@ -714,7 +748,7 @@ fn html(a: &AnalysisData) -> String {
             let _ = write!(
                 s,
                 "<p>Position: <code>{}</code></p>",
-                escape(&a.position_text())
+                escape(&a.position_text(py)?)
             );
             if let Some(g) = a.grundy {
                 let _ = write!(s, "<p>Grundy value (normal play): {g}</p>");
@@ -751,5 +785,5 @@ fn html(a: &AnalysisData) -> String {
         s.push_str("</ul>");
     }
     s.push_str("</div>");
-    s
+    Ok(s)
 }

@@ -19,7 +19,7 @@ use nimatron::{
 
 use crate::analysis::{AnalysisData, MoveData, PosData, PyAnalysis, PyMove, ToData, regime_name};
 use crate::errors;
-use crate::positions::{heaps_of, is_ndarray, position_of};
+use crate::positions::{Heaps, heaps_of, is_ndarray, position_of};
 
 /// The default state limit of the solvers (as the CLI's `--max-states`).
 pub const DEFAULT_MAX_STATES: usize = Limits::DEFAULT_MAX_STATES;
@@ -89,30 +89,38 @@ fn default_max_moves(heaps: Option<usize>, max_moves: Option<usize>) -> usize {
 }
 
 /// Nim by Bouton's scan straight over the heaps: what the library's Nim
-/// closed form computes, without turning the position into text.
-fn nim_fast(heaps: &[u64], convention: Convention, max_moves: usize) -> AnalysisData {
+/// closed form computes, without turning the position into text. `source`
+/// is what the analysis keeps of the position (the caller's array, or
+/// the heaps): the moves' `to` are made from it when asked for.
+fn nim_fast(
+    heaps: &[u64],
+    source: PosData,
+    convention: Convention,
+    max_moves: usize,
+) -> AnalysisData {
     let a = nim::analyze(heaps, convention);
-    let shared = Arc::new(heaps.to_vec());
-    let mut listed = Vec::new();
-    let mut total = 0usize;
-    for mv in a.winning_moves(heaps) {
-        if listed.len() < max_moves {
-            listed.push(MoveData {
-                notation: format!("{} {}", nimatron::explain::heap_name(mv.heap), mv.take),
-                text: describe_move(&mv, heaps),
-                heap: Some(mv.heap),
-                take: Some(mv.take),
-                to: ToData::Reduced {
-                    before: Arc::clone(&shared),
-                    heap: mv.heap,
-                    take: mv.take,
-                },
-                wins: Some(true),
-                remoteness: None,
-            });
-        }
-        total += 1;
-    }
+    let listed: Vec<MoveData> = a
+        .winning_moves(heaps)
+        .take(max_moves)
+        .map(|mv| MoveData {
+            notation: format!("{} {}", nimatron::explain::heap_name(mv.heap), mv.take),
+            text: describe_move(&mv, heaps),
+            heap: Some(mv.heap),
+            take: Some(mv.take),
+            to: ToData::Reduced {
+                before: source.clone(),
+                heap: mv.heap,
+                take: mv.take,
+            },
+            wins: Some(true),
+            remoteness: None,
+        })
+        .collect();
+    let total = if listed.len() < max_moves {
+        listed.len()
+    } else {
+        a.count_winning_moves(heaps)
+    };
     let theorem = match a.regime {
         Regime::Bouton => "Bouton's theorem",
         Regime::MisereEndgame => "misère Nim endgame rule",
@@ -121,7 +129,7 @@ fn nim_fast(heaps: &[u64], convention: Convention, max_moves: usize) -> Analysis
     AnalysisData {
         game: "nim".to_string(),
         convention,
-        position: PosData::Heaps(shared),
+        position: source,
         position_text: None,
         outcome: a.outcome,
         grundy: Some(a.nim_sum.value()),
@@ -171,10 +179,16 @@ pub fn analyze(
         let slice = heaps.as_slice()?;
         if is_ndarray(position) || slice.len() > EXPLAINED_HEAPS {
             let max_moves = default_max_moves(Some(slice.len()), max_moves);
+            // A uint64 array is kept by reference, as NumPy views are;
+            // anything else was converted, and the copy is kept.
+            let source = match &heaps {
+                Heaps::Borrowed(a) => PosData::Array(Arc::new(a.as_any().clone().unbind())),
+                Heaps::Owned(v) => PosData::Heaps(Arc::new(v.clone())),
+            };
             let data = if slice.len() >= 1 << 16 {
-                py.detach(|| nim_fast(slice, convention, max_moves))
+                py.detach(|| nim_fast(slice, source, convention, max_moves))
             } else {
-                nim_fast(slice, convention, max_moves)
+                nim_fast(slice, source, convention, max_moves)
             };
             return Ok(PyAnalysis { data });
         }
