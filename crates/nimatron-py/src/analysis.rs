@@ -342,11 +342,58 @@ pub struct AnalysisData {
     pub regime: Option<&'static str>,
     pub remoteness: Option<Remoteness>,
     pub winning_moves: Vec<MoveData>,
-    pub winning_moves_total: usize,
+    pub winning_moves_total: Total,
     pub moves: Option<Vec<MoveData>>,
     pub explanation: String,
     pub method: String,
     pub states: Option<usize>,
+}
+
+/// How many winning moves there are: known, or (for Nim under Bouton's
+/// rule) counted from the position when first asked for, as the heaps
+/// with a 1 in the nim-sum's leading bit, `bit`.
+#[derive(Debug)]
+pub struct Total {
+    known: std::sync::OnceLock<usize>,
+    leading_bit: Option<u32>,
+}
+
+impl Clone for Total {
+    fn clone(&self) -> Total {
+        Total {
+            known: self.known.clone(),
+            leading_bit: self.leading_bit,
+        }
+    }
+}
+
+impl Total {
+    pub fn known(n: usize) -> Total {
+        Total {
+            known: std::sync::OnceLock::from(n),
+            leading_bit: None,
+        }
+    }
+
+    pub fn counted_later(leading_bit: u32) -> Total {
+        Total {
+            known: std::sync::OnceLock::new(),
+            leading_bit: Some(leading_bit),
+        }
+    }
+
+    fn get(&self, py: Python<'_>, position: &PosData) -> PyResult<usize> {
+        if let Some(&n) = self.known.get() {
+            return Ok(n);
+        }
+        let bit = self.leading_bit.unwrap_or(0);
+        let n = position
+            .with_heaps(py, |h| {
+                h.iter().map(|&x| (x >> bit) & 1).sum::<u64>() as usize
+            })?
+            .unwrap_or(0);
+        Ok(*self.known.get_or_init(|| n))
+    }
 }
 
 pub fn regime_name(regime: Regime) -> &'static str {
@@ -376,7 +423,7 @@ impl AnalysisData {
             regime: a.details.nim.map(|n| regime_name(n.regime)),
             remoteness: a.remoteness,
             winning_moves: a.winning_moves.iter().map(MoveData::from_info).collect(),
-            winning_moves_total: a.winning_moves_total,
+            winning_moves_total: Total::known(a.winning_moves_total),
             moves: a
                 .moves
                 .as_ref()
@@ -410,11 +457,9 @@ impl AnalysisData {
             moves.append(m.to_dict(py)?)?;
         }
         d.set_item("winning_moves", moves)?;
-        d.set_item("winning_moves_total", self.winning_moves_total)?;
-        d.set_item(
-            "winning_moves_truncated",
-            self.winning_moves.len() < self.winning_moves_total,
-        )?;
+        let total = self.winning_moves_total.get(py, &self.position)?;
+        d.set_item("winning_moves_total", total)?;
+        d.set_item("winning_moves_truncated", self.winning_moves.len() < total)?;
         if let Some(all) = &self.moves {
             let moves = PyList::empty(py);
             for m in all {
@@ -462,7 +507,7 @@ impl AnalysisData {
             regime: regime.as_deref().and_then(regime_from_name),
             remoteness: remoteness_from_py(&item(d, "remoteness")?)?,
             winning_moves: moves_of(item(d, "winning_moves")?)?,
-            winning_moves_total: item(d, "winning_moves_total")?.extract()?,
+            winning_moves_total: Total::known(item(d, "winning_moves_total")?.extract()?),
             moves,
             explanation: item(d, "explanation")?.extract()?,
             method: item(d, "method")?.extract()?,
@@ -558,8 +603,8 @@ impl PyAnalysis {
     }
     /// How many winning moves there are in all.
     #[getter]
-    fn winning_moves_total(&self) -> usize {
-        self.data.winning_moves_total
+    fn winning_moves_total(&self, py: Python<'_>) -> PyResult<usize> {
+        self.data.winning_moves_total.get(py, &self.data.position)
     }
     /// Every legal move with its value, when asked for (`every_move=True`).
     #[getter]
@@ -619,7 +664,8 @@ impl PyAnalysis {
         } else if let Some(g) = a.grundy {
             let _ = write!(s, ", grundy={g}");
         }
-        let _ = write!(s, ", winning_moves={})", a.winning_moves_total);
+        let total = a.winning_moves_total.get(py, &a.position)?;
+        let _ = write!(s, ", winning_moves={total})");
         Ok(s)
     }
     fn __str__(&self) -> String {
@@ -760,10 +806,11 @@ fn html(py: Python<'_>, a: &AnalysisData) -> PyResult<String> {
             );
         }
     }
-    if a.winning_moves_total == 0 {
+    let total = a.winning_moves_total.get(py, &a.position)?;
+    if total == 0 {
         s.push_str("<p>Winning moves: none.</p>");
     } else {
-        let _ = write!(s, "<p>Winning moves ({}):</p><ul>", a.winning_moves_total);
+        let _ = write!(s, "<p>Winning moves ({total}):</p><ul>");
         for m in a.winning_moves.iter().take(HTML_MOVES) {
             let value = m
                 .remoteness
@@ -779,8 +826,8 @@ fn html(py: Python<'_>, a: &AnalysisData) -> PyResult<String> {
             );
         }
         let listed = a.winning_moves.len().min(HTML_MOVES);
-        if a.winning_moves_total > listed {
-            let _ = write!(s, "<li>… {} more</li>", a.winning_moves_total - listed);
+        if total > listed {
+            let _ = write!(s, "<li>… {} more</li>", total - listed);
         }
         s.push_str("</ul>");
     }

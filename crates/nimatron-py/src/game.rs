@@ -17,7 +17,9 @@ use nimatron::{
     AnalyzeOptions, Convention, Game, GameSpec, Limits, Method, Position, PositionValue,
 };
 
-use crate::analysis::{AnalysisData, MoveData, PosData, PyAnalysis, PyMove, ToData, regime_name};
+use crate::analysis::{
+    AnalysisData, MoveData, PosData, PyAnalysis, PyMove, ToData, Total, regime_name,
+};
 use crate::errors;
 use crate::positions::{Heaps, heaps_of, is_ndarray, position_of};
 
@@ -116,10 +118,14 @@ fn nim_fast(
             remoteness: None,
         })
         .collect();
+    // All listed, or Bouton's rule: counted when first asked for (the
+    // analysis itself is then one pass, as the Rust scan); else counted now.
     let total = if listed.len() < max_moves {
-        listed.len()
+        Total::known(listed.len())
+    } else if a.regime == Regime::Bouton {
+        Total::counted_later(a.leading_bit().trailing_zeros())
     } else {
-        a.count_winning_moves(heaps)
+        Total::known(a.count_winning_moves(heaps))
     };
     let theorem = match a.regime {
         Regime::Bouton => "Bouton's theorem",
