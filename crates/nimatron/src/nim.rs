@@ -227,6 +227,31 @@ impl NimAnalysis {
         }
     }
 
+    /// How many winning moves there are: what `winning_moves(heaps).count()`
+    /// gives, in one branch-free pass for Bouton's rule (a heap has a
+    /// winning move exactly when it has a 1 in the nim-sum's leading bit), so
+    /// a million random heaps cost about what their XOR costs.
+    ///
+    /// `heaps` must be the position this analysis was made from.
+    ///
+    /// ```
+    /// use nimatron::{nim, Convention};
+    /// let heaps = [3, 5, 6, 9];
+    /// let a = nim::analyze(&heaps, Convention::Normal);
+    /// assert_eq!(a.count_winning_moves(&heaps), a.winning_moves(&heaps).count());
+    /// ```
+    pub fn count_winning_moves(&self, heaps: &[u64]) -> usize {
+        match (self.outcome, self.regime) {
+            (Outcome::N, Regime::Bouton) => {
+                // Shifts, masks and additions only: baseline x86-64
+                // vectorises them (a 64-bit compare needs SSE4.1).
+                let bit = self.leading_bit().trailing_zeros();
+                heaps.iter().map(|&h| (h >> bit) & 1).sum::<u64>() as usize
+            }
+            _ => self.winning_moves(heaps).count(),
+        }
+    }
+
     /// The first winning move, if any. Usually stops after a few heaps.
     pub fn winning_move(&self, heaps: &[u64]) -> Option<HeapMove> {
         self.winning_moves(heaps).next()
@@ -371,6 +396,32 @@ mod tests {
         );
         assert_eq!(tuple_count(2, 3), 6);
         assert_eq!(tuple_count(4, 13), SortedTuples::new(4, 13).count() as u64);
+    }
+
+    #[test]
+    fn counted_winning_moves_are_the_listed_ones() {
+        let mut rng = crate::strategy::SplitMix64::new(42);
+        for round in 0..2000u64 {
+            let len = 1 + rng.below(12) as usize;
+            let top = [2, 3, 8, 1 << 20, u64::MAX][(round % 5) as usize];
+            let heaps: Vec<u64> = (0..len)
+                .map(|_| {
+                    if top == u64::MAX {
+                        rng.next_u64()
+                    } else {
+                        rng.below(top)
+                    }
+                })
+                .collect();
+            for convention in [Convention::Normal, Convention::Misere] {
+                let a = analyze(&heaps, convention);
+                assert_eq!(
+                    a.count_winning_moves(&heaps),
+                    a.winning_moves(&heaps).count(),
+                    "{heaps:?} {convention}"
+                );
+            }
+        }
     }
 
     #[test]

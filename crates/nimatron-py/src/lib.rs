@@ -1,0 +1,42 @@
+//! Python bindings for Nimatron: the module `nimatron._nimatron`, which the
+//! package `nimatron` (in `python/`) re-exports.
+//!
+//! - `analyze`, `Analysis`, `Move`: a position solved, with its winning
+//!   moves and the explanation (Nim's binary table as HTML in notebooks).
+//! - `Game`: any catalogue game, analysed and played.
+//! - `grundy_sequence`, `GrundySequence`, `census`: the sequence engine.
+//! - `UserGame`: a game defined in Python, solved by the Rust solvers.
+//! - The exceptions: `NimatronError` and its subclasses.
+//!
+//! Built by maturin (`crates/nimatron-py/pyproject.toml`) as one abi3
+//! wheel for CPython 3.9 and later; tested from Python
+//! (`scripts/python-tests.sh`).
+
+use pyo3::prelude::*;
+
+mod analysis;
+mod custom;
+mod errors;
+mod game;
+mod positions;
+mod sequence;
+
+#[pymodule]
+fn _nimatron(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<analysis::PyAnalysis>()?;
+    m.add_class::<analysis::PyMove>()?;
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<sequence::PyGrundySequence>()?;
+    m.add_class::<custom::PyUserGame>()?;
+    m.add_function(wrap_pyfunction!(game::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence::grundy_sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence::census, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::_analysis_from_dict, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::_move_from_dict, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence::_sequence_from_state, m)?)?;
+    m.add("DEFAULT_MAX_STATES", game::DEFAULT_MAX_STATES)?;
+    m.add("DEFAULT_MAX_SECONDS", game::DEFAULT_MAX_SECONDS)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
