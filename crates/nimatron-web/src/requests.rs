@@ -4,6 +4,7 @@
 use nimatron::strategy::Level;
 use nimatron::{Convention, Game};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use crate::db::Mode;
 use crate::error::ApiError;
@@ -13,7 +14,7 @@ use crate::token;
 pub const MAX_POSITION_TEXT: usize = 1000;
 
 /// A request to create a game.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// Game spec, default `nim`.
@@ -34,7 +35,7 @@ pub struct NewGame {
 }
 
 /// A request to move.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// The move, in the game's notation (e.g. `A 2`).
@@ -46,7 +47,7 @@ pub struct MoveRequest {
 }
 
 /// A request to take the second seat of an online game.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     /// The invite code the creator sent.
@@ -54,7 +55,7 @@ pub struct JoinRequest {
 }
 
 /// A request to analyse a position without a game.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
     /// Game spec, default `nim`.

@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use nimatron::{Analysis, Board, Game, MoveInfo, Outcome, PositionValue};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::db::{GameRecord, Mode, MoveRecord, Status};
 use crate::error::{ApiError, stored, stored_position};
 use crate::requests::convention_name;
 
 /// One seat of a game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct SeatView {
     /// 0 or 1.
     pub seat: u8,
@@ -23,7 +24,7 @@ pub struct SeatView {
 }
 
 /// A move made, as the API shows it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PlayedMove {
     /// 1 for the first move.
     pub ply: u32,
@@ -59,7 +60,7 @@ impl From<&MoveRecord> for PlayedMove {
 }
 
 /// A game, as anyone with its link sees it (no tokens).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameView {
     /// The game's id.
     pub id: String,
@@ -70,6 +71,7 @@ pub struct GameView {
     /// `computer`, `local` or `online`.
     pub mode: &'static str,
     /// The computer's level (computer games).
+    #[schema(required)]
     pub level: Option<String>,
     /// The start position.
     pub start: String,
@@ -78,6 +80,7 @@ pub struct GameView {
     /// The current position, canonical text.
     pub position: String,
     /// The current heaps, for heap games.
+    #[schema(required)]
     pub heaps: Option<Vec<u64>>,
     /// Heap games whose moves may take objects from inside a row and leave
     /// its two ends as separate rows (Kayles, octal games), or split a row
@@ -88,6 +91,7 @@ pub struct GameView {
     pub board: String,
     /// How the position is drawn, as data: heaps, a ring, a grid, a graph
     /// or a counter.
+    #[schema(value_type = crate::openapi::shapes::Board)]
     pub geometry: Board,
     /// The seat to move.
     pub to_move: u8,
@@ -96,12 +100,14 @@ pub struct GameView {
     /// `waiting`, `playing` or `over`.
     pub status: &'static str,
     /// The winning seat, when over.
+    #[schema(required)]
     pub winner: Option<u8>,
     /// Both seats.
     pub seats: [SeatView; 2],
     /// Every move made, in order.
     pub moves: Vec<PlayedMove>,
     /// Every legal move now (empty when the game is over).
+    #[schema(value_type = Vec<crate::openapi::shapes::MoveInfo>)]
     pub legal_moves: Vec<MoveInfo>,
     /// How moves are written.
     pub move_syntax: &'static str,
@@ -114,7 +120,7 @@ pub struct GameView {
 }
 
 /// What a creator or joiner gets back: the game, and their seat's token.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct SeatGrant {
     /// The game.
     pub game: GameView,
@@ -132,7 +138,7 @@ pub struct SeatGrant {
 }
 
 /// The reply to a move: the game after it, and the moves it caused.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct MoveReply {
     /// The game after the move (and the computer's reply, if any).
     pub game: GameView,
@@ -141,7 +147,7 @@ pub struct MoveReply {
 }
 
 /// The seeds' binary table for Nim: each heap in binary, then the nim-sum.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct NimTable {
     /// Bits shown.
     pub bits: u32,
@@ -154,7 +160,7 @@ pub struct NimTable {
 }
 
 /// One heap in the binary table.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct NimRow {
     /// `A`, `B`, ...
     pub name: String,
@@ -177,7 +183,7 @@ pub struct AnalysisView {
 }
 
 /// One move of a finished or running game, judged.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ReviewedMove {
     /// 1 for the first move.
     pub ply: u32,
@@ -195,16 +201,17 @@ pub struct ReviewedMove {
 }
 
 /// A game's analysis: the current position, and every move judged.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameAnalysis {
-    /// The current position solved (absent when the game is over).
+    /// The current position solved (null when the game is over).
+    #[schema(required)]
     pub current: Option<AnalysisView>,
     /// Each move made, judged.
     pub history: Vec<ReviewedMove>,
 }
 
 /// A line in the history list.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameSummary {
     /// The id.
     pub id: String,
@@ -215,6 +222,7 @@ pub struct GameSummary {
     /// How it is played.
     pub mode: &'static str,
     /// The computer's level.
+    #[schema(required)]
     pub level: Option<String>,
     /// The start position.
     pub start: String,
@@ -225,35 +233,58 @@ pub struct GameSummary {
     /// `waiting`, `playing` or `over`.
     pub status: &'static str,
     /// The winning seat.
+    #[schema(required)]
     pub winner: Option<u8>,
     /// The computer's seat.
+    #[schema(required)]
     pub computer_seat: Option<u8>,
     /// Unix milliseconds.
     pub created_at: i64,
 }
 
+/// A page of the history list: `GET /api/games`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameList {
+    /// The games, newest first.
+    pub games: Vec<GameSummary>,
+    /// How many games are stored in all.
+    pub total: u64,
+}
+
+/// Every game Nimatron knows: `GET /api/catalogue`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Catalogue {
+    /// One entry per game family.
+    pub games: Vec<CatalogueItem>,
+}
+
 /// A catalogue entry for the game chooser.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CatalogueItem {
     /// How the spec is written, e.g. `moore:K[,R]`.
     pub syntax: &'static str,
     /// One line about it.
     pub summary: &'static str,
     /// A spec that plays it with default parameters, if one exists.
+    #[schema(required)]
     pub spec: Option<String>,
     /// Whether this build can play it.
     pub playable: bool,
     /// Whether positions are heaps (drawn as rows of stones).
     pub heaps: bool,
     /// The usual start.
+    #[schema(required)]
     pub start: Option<String>,
     /// Conventions offered.
     pub conventions: Vec<&'static str>,
     /// How positions are written.
+    #[schema(required)]
     pub position_syntax: Option<&'static str>,
     /// How moves are written.
+    #[schema(required)]
     pub move_syntax: Option<&'static str>,
     /// The rules.
+    #[schema(required)]
     pub rules: Option<&'static str>,
 }
 
