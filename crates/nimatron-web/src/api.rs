@@ -322,8 +322,10 @@ async fn game_analysis(
 #[serde(deny_unknown_fields)]
 struct ListQuery {
     /// Games per page (default 50, at most 200).
+    #[param(maximum = 4294967295_u64)]
     limit: Option<u32>,
     /// Games to skip, newest first (default 0).
+    #[param(maximum = 4294967295_u64)]
     offset: Option<u32>,
 }
 
@@ -436,7 +438,7 @@ async fn openapi_json() -> Response {
     tag = "games",
     params(("id" = String, Path, description = "The game's id")),
     responses(
-        (status = 200, description = "An endless stream of `event: state` with `data:` a game view (`GameView`)", body = String, content_type = "text/event-stream"),
+        (status = 200, description = "An endless stream of events `state`, each with a game view (`GameView`) as its data", body = crate::openapi::shapes::StateEvent, content_type = "text/event-stream"),
         (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
     )
 )]

@@ -288,6 +288,25 @@ pub(crate) mod shapes {
         pub nim_table: Option<NimTable>,
     }
 
+    /// One event of a game's live-update stream (the schema of each event
+    /// of `text/event-stream`, as OpenAPI 3.2 and schemathesis read it).
+    #[derive(Serialize, ToSchema)]
+    pub struct StateEvent {
+        /// Always `state`: the game changed (or the stream began).
+        pub event: StateEventName,
+        /// The game as JSON, a `GameView`.
+        #[schema(content_media_type = "application/json")]
+        pub data: String,
+    }
+
+    /// The one kind of live-update event.
+    #[derive(Serialize, ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum StateEventName {
+        /// The game as it is now.
+        State,
+    }
+
     /// How a position is drawn, by `kind`.
     #[derive(Serialize, ToSchema)]
     #[serde(tag = "kind", rename_all = "snake_case")]

@@ -43,6 +43,7 @@ pub struct MoveRequest {
     pub mv: String,
     /// The ply the mover saw; if given and the game has moved on, the move
     /// is refused instead of being applied to a position nobody saw.
+    #[schema(maximum = 4294967295_u64)]
     pub ply: Option<u32>,
 }
 
