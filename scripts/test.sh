@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Every test: the Rust workspace, the census under GNU parallel, then the
-# browser tests (these scripts install parallel, Chromium and playwright-core
+# Every test: the Rust workspace, the census under GNU parallel, the
+# browser tests, then a short schemathesis run against the web API (these
+# scripts install parallel, Chromium, playwright-core and schemathesis
 # themselves on a fresh machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo test --workspace --locked
 scripts/census-parallel-test.sh
 scripts/browser-tests.sh
+scripts/schemathesis.sh 100

@@ -18,19 +18,25 @@ pub const MAX_POSITION_TEXT: usize = 1000;
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// Game spec, default `nim`.
+    #[schema(example = "nim")]
     pub game: Option<String>,
     /// `normal` (default) or `misere`.
+    #[schema(example = "normal")]
     pub convention: Option<String>,
     /// Start position; default the game's usual start.
+    #[schema(example = "3 4 5")]
     pub position: Option<String>,
     /// A random start (heap games).
     #[serde(default)]
     pub random: bool,
     /// `you` (default), `opponent` or `random`.
+    #[schema(example = "you")]
     pub first: Option<String>,
     /// `computer` (default), `local` or `online`.
+    #[schema(example = "computer")]
     pub opponent: Option<String>,
     /// Computer level: `perfect` (default), `hard`, `medium`, `easy`.
+    #[schema(example = "perfect")]
     pub level: Option<String>,
 }
 
@@ -40,10 +46,11 @@ pub struct NewGame {
 pub struct MoveRequest {
     /// The move, in the game's notation (e.g. `A 2`).
     #[serde(rename = "move")]
+    #[schema(example = "A 2")]
     pub mv: String,
     /// The ply the mover saw; if given and the game has moved on, the move
     /// is refused instead of being applied to a position nobody saw.
-    #[schema(maximum = 4294967295_u64)]
+    #[schema(maximum = 4294967295_u64, example = 0)]
     pub ply: Option<u32>,
 }
 
@@ -60,10 +67,13 @@ pub struct JoinRequest {
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
     /// Game spec, default `nim`.
+    #[schema(example = "nim")]
     pub game: Option<String>,
     /// `normal` (default) or `misere`.
+    #[schema(example = "normal")]
     pub convention: Option<String>,
     /// The position.
+    #[schema(example = "3 4 5")]
     pub position: String,
 }
 

@@ -579,3 +579,50 @@ async fn every_reply_matches_the_document() {
         eprintln!("{method} {path} {status}: {n} replies checked");
     }
 }
+
+/// Found by schemathesis: `limit`, `offset` and `ply` are `u32`, but the
+/// document called them `int32`, so 2^31 was "invalid" and yet accepted.
+#[tokio::test]
+async fn unsigned_fields_are_documented_with_their_whole_range() {
+    let mut c = Checker::new("openapi-unsigned").await;
+    let parameters = c.doc["paths"]["/api/games"]["get"]["parameters"].clone();
+    for parameter in parameters.as_array().unwrap() {
+        let schema = &parameter["schema"];
+        assert_eq!(schema["minimum"], 0, "{parameter}");
+        assert_eq!(schema["maximum"], u32::MAX, "{parameter}");
+        assert_ne!(schema["format"], "int32", "{parameter}");
+    }
+    let ply = &c.doc["components"]["schemas"]["MoveRequest"]["properties"]["ply"];
+    assert_eq!(ply["maximum"], u32::MAX, "{ply}");
+    assert_ne!(ply["format"], "int32", "{ply}");
+    let r = c
+        .call("GET", "/api/games?offset=2147483648", None, None)
+        .await;
+    expect(&r, &[200], "an offset past i32");
+    let r = c
+        .call("GET", "/api/games?limit=4294967295", None, None)
+        .await;
+    expect(&r, &[200], "the largest limit");
+    let r = c
+        .call("GET", "/api/games?offset=4294967296", None, None)
+        .await;
+    expect(&r, &[400], "an offset past u32");
+}
+
+/// Found by schemathesis: the live-update stream was documented as one
+/// string, but checkers of `text/event-stream` read the schema as that of
+/// each event (`event`, `data`).
+#[tokio::test]
+async fn the_event_stream_is_documented_event_by_event() {
+    let mut c = Checker::new("openapi-events").await;
+    let stream = &c.doc["paths"]["/api/games/{id}/events"]["get"]["responses"]["200"]["content"]["text/event-stream"]
+        ["schema"];
+    assert_eq!(stream, &json!({"$ref": "#/components/schemas/StateEvent"}));
+    let r = c.call("POST", "/api/games", None, Some("{}")).await;
+    let id = r.body["game"]["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/events");
+    let event = c.call("GET", &path, None, None).await;
+    assert_eq!(event.body["event"], "state");
+    let game: Value = serde_json::from_str(event.body["data"].as_str().unwrap()).unwrap();
+    assert_eq!(game["id"], id.as_str());
+}
