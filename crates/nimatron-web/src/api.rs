@@ -9,7 +9,8 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, OriginalUri, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, OriginalUri, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -174,6 +175,25 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     }
 }
 
+/// The `{id}` of a game's path. One that does not decode to text is no
+/// game's id: it gets the API's JSON 404, not the extractor's plain-text 400.
+struct GameId(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(_) => Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                "game_not_found",
+                "no game has that id: it is not UTF-8 text",
+            )),
+        }
+    }
+}
+
 fn json<T: serde::Serialize>(status: StatusCode, value: &T) -> Response {
     (status, axum::Json(value)).into_response()
 }
@@ -217,10 +237,7 @@ async fn create_game(
         (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
     )
 )]
-async fn get_game(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+async fn get_game(State(app): State<AppState>, GameId(id): GameId) -> Result<Response, ApiError> {
     let engine = app.engine.clone();
     let view = blocking(move || engine.get(&id)).await?;
     Ok(json(StatusCode::OK, &view))
@@ -249,7 +266,7 @@ async fn get_game(
 )]
 async fn make_move(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -282,7 +299,7 @@ async fn make_move(
 )]
 async fn join_game(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: JoinRequest = parse_body(body, false)?;
@@ -309,7 +326,7 @@ async fn join_game(
 )]
 async fn game_analysis(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Response, ApiError> {
     let engine = app.engine.clone();
     let a = blocking(move || engine.game_analysis(&id)).await?;
@@ -444,7 +461,7 @@ async fn openapi_json() -> Response {
 )]
 async fn events(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     // An id that cannot be a game's never reaches the hub.
     if !crate::token::plausible_id(&id) {

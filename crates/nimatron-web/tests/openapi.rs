@@ -626,3 +626,21 @@ async fn the_event_stream_is_documented_event_by_event() {
     let game: Value = serde_json::from_str(event.body["data"].as_str().unwrap()).unwrap();
     assert_eq!(game["id"], id.as_str());
 }
+
+/// Found while probing the server by hand: a game id that percent-decodes to
+/// bytes that are not UTF-8 got axum's plain-text 400, not the API's JSON.
+#[tokio::test]
+async fn a_game_id_that_is_not_utf8_is_refused_in_json() {
+    let mut c = Checker::new("openapi-not-utf8").await;
+    for (method, path, body) in [
+        ("GET", "/api/games/%FF", None),
+        ("GET", "/api/games/%C3%28/analysis", None),
+        ("GET", "/api/games/%FF/events", None),
+        ("POST", "/api/games/%FF/moves", Some(r#"{"move":"A 1"}"#)),
+        ("POST", "/api/games/%FF/join", Some(r#"{"invite":"x"}"#)),
+    ] {
+        let r = c.call(method, path, None, body).await;
+        expect(&r, &[404], path);
+        assert_eq!(r.body["error"]["code"], "game_not_found", "{path}");
+    }
+}
