@@ -8,22 +8,29 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, OriginalUri, Path, Query, State};
+use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, OriginalUri, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get, post};
+use axum::routing::{any, get};
 use futures_util::Stream;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use tokio::sync::{broadcast, watch};
+use utoipa::IntoParams;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::assets;
-use crate::error::ApiError;
-use crate::explore::{self, ExploreQuery};
+use crate::error::{ApiError, ErrorBody};
+use crate::explore::{self, Explore, ExploreQuery};
 use crate::requests::{AnalyzeRequest, JoinRequest, MoveRequest, NewGame};
 use crate::service::Engine;
+use crate::views::{
+    AnalysisView, Catalogue, GameAnalysis, GameList, GameView, MoveReply, PositionView, SeatGrant,
+};
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 16 * 1024;
@@ -43,24 +50,70 @@ impl Hub {
         }
     }
 
-    fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<str>> {
-        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        channels
+    /// How many games have a channel: those with someone watching.
+    pub fn watched_games(&self) -> usize {
+        self.lock().len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Arc<str>>>> {
+        self.channels.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Watch game `id`: its channel, made if it is the first watcher. The
+    /// channel goes when the last [`Watcher`] of it is dropped.
+    fn watch(self: &Arc<Hub>, id: &str) -> Watcher {
+        let rx = self
+            .lock()
             .entry(id.to_string())
             .or_insert_with(|| broadcast::channel(64).0)
-            .subscribe()
+            .subscribe();
+        Watcher {
+            hub: self.clone(),
+            id: id.to_string(),
+            rx: Some(rx),
+        }
+    }
+
+    /// Drop game `id`'s channel if nobody watches it any more.
+    fn release(&self, id: &str) {
+        let mut channels = self.lock();
+        if channels.get(id).is_some_and(|tx| tx.receiver_count() == 0) {
+            channels.remove(id);
+        }
     }
 
     fn publish(&self, id: &str, json: String) {
-        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(tx) = channels.get(id)
-            && tx.send(Arc::from(json)).is_err()
-        {
-            channels.remove(id);
+        let channels = self.lock();
+        if let Some(tx) = channels.get(id) {
+            // Fails only when nobody is listening; the last watcher to
+            // leave removes the channel.
+            let _ = tx.send(Arc::from(json));
         }
-        if channels.len() > 1000 {
-            channels.retain(|_, tx| tx.receiver_count() > 0);
+    }
+}
+
+/// One watcher's subscription to a game's channel; dropping it (the stream
+/// ends, or the client goes) drops the channel when it was the last.
+struct Watcher {
+    hub: Arc<Hub>,
+    id: String,
+    rx: Option<broadcast::Receiver<Arc<str>>>,
+}
+
+impl Watcher {
+    async fn recv(&mut self) -> Result<Arc<str>, broadcast::error::RecvError> {
+        match &mut self.rx {
+            Some(rx) => rx.recv().await,
+            None => Err(broadcast::error::RecvError::Closed),
         }
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        // Unsubscribe first, so the count no longer includes this one.
+        self.rx = None;
+        self.hub.release(&self.id);
     }
 }
 
@@ -122,10 +175,47 @@ fn bearer(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     }
 }
 
+/// The `{id}` of a game's path. One that does not decode to text is no
+/// game's id: it gets the API's JSON 404, not the extractor's plain-text 400.
+struct GameId(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(_) => Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                "game_not_found",
+                "no game has that id: it is not UTF-8 text",
+            )),
+        }
+    }
+}
+
 fn json<T: serde::Serialize>(status: StatusCode, value: &T) -> Response {
     (status, axum::Json(value)).into_response()
 }
 
+/// Create a game; the creator holds seat 0 and gets its token. If the
+/// computer moves first, it has already moved in the reply.
+#[utoipa::path(
+    post,
+    path = "/games",
+    tag = "games",
+    request_body(
+        content = NewGame,
+        description = "Every field is optional, and so is the body: none is `{}`.",
+        content_type = "application/json"
+    ),
+    responses(
+        (status = 201, description = "The game, the creator's seat and token (and, for online games, the invite)", body = SeatGrant),
+        (status = 400, description = "The body or a field is malformed (`bad_json`, `unknown_game`, `bad_spec`, `bad_convention`, `bad_level`, ...)", body = ErrorBody),
+        (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
+        (status = 422, description = "Well formed, but not for this game (`bad_position`, `position_too_large`, `no_moves`, ...)", body = ErrorBody),
+    )
+)]
 async fn create_game(
     State(app): State<AppState>,
     body: Result<Bytes, BytesRejection>,
@@ -136,18 +226,47 @@ async fn create_game(
     Ok(json(StatusCode::CREATED, &grant))
 }
 
-async fn get_game(
-    State(app): State<AppState>,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
+/// A game, as anyone with its id sees it.
+#[utoipa::path(
+    get,
+    path = "/games/{id}",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The game", body = GameView),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+    )
+)]
+async fn get_game(State(app): State<AppState>, GameId(id): GameId) -> Result<Response, ApiError> {
     let engine = app.engine.clone();
     let view = blocking(move || engine.get(&id)).await?;
     Ok(json(StatusCode::OK, &view))
 }
 
+/// Move, as the seat whose token is sent; in a computer game the
+/// computer's reply follows in the same reply. Both are committed before
+/// the reply, and watchers get the new game on the event stream.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/moves",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body(content = MoveRequest, content_type = "application/json"),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The game after the move, and the moves applied", body = MoveReply),
+        (status = 400, description = "The body or the `Authorization` header is malformed (`bad_json`, `bad_token`)", body = ErrorBody),
+        (status = 401, description = "No seat token (`missing_token`)", body = ErrorBody),
+        (status = 403, description = "The token holds no seat in this game (`wrong_token`)", body = ErrorBody),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+        (status = 409, description = "Not now: `not_your_turn`, `stale_ply`, `game_over`, `waiting_for_opponent`", body = ErrorBody),
+        (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
+        (status = 422, description = "The move does not parse or is not legal here (`illegal_move`), or the computer's reply hit a limit", body = ErrorBody),
+    )
+)]
 async fn make_move(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -162,9 +281,25 @@ async fn make_move(
     Ok(json(StatusCode::OK, &reply))
 }
 
+/// Take seat 1 of an online game with its invite code.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/join",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body(content = JoinRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The game, seat 1 and its token", body = SeatGrant),
+        (status = 400, description = "The body is malformed (`bad_json`)", body = ErrorBody),
+        (status = 403, description = "Not this game's invite code (`wrong_invite`)", body = ErrorBody),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+        (status = 409, description = "The seat is taken, or the game is not online (`seat_taken`, `not_online`)", body = ErrorBody),
+        (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
+    )
+)]
 async fn join_game(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: JoinRequest = parse_body(body, false)?;
@@ -177,10 +312,33 @@ async fn join_game(
     Ok(json(StatusCode::OK, &grant))
 }
 
+/// A position of the game's record, drawn: the start (ply 0) or the
+/// position after a move, for replaying the game.
+#[utoipa::path(
+    get,
+    path = "/games/{id}/positions/{ply}",
+    tag = "games",
+    params(
+        ("id" = String, Path, description = "The game's id"),
+        ("ply" = String, Path, description = "Moves made before the position: 0 for the start"),
+    ),
+    responses(
+        (status = 200, description = "The position", body = PositionView),
+        (status = 400, description = "The ply is not a move count (`bad_ply`)", body = ErrorBody),
+        (status = 404, description = "No game with that id (`game_not_found`), or no such ply in its record (`no_such_ply`)", body = ErrorBody),
+    )
+)]
 async fn game_position(
     State(app): State<AppState>,
-    Path((id, ply)): Path<(String, String)>,
+    path: Result<Path<(String, String)>, PathRejection>,
 ) -> Result<Response, ApiError> {
+    let Ok(Path((id, ply))) = path else {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "game_not_found",
+            "no game has that id: it is not UTF-8 text",
+        ));
+    };
     let ply: u32 = ply.parse().map_err(|_| {
         ApiError::bad_request(
             "bad_ply",
@@ -192,21 +350,51 @@ async fn game_position(
     Ok(json(StatusCode::OK, &view))
 }
 
+/// The current position solved, and every move made judged.
+#[utoipa::path(
+    get,
+    path = "/games/{id}/analysis",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "The analysis", body = GameAnalysis),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+        (status = 422, description = "The solver stopped at its limit (`solver_limit`)", body = ErrorBody),
+    )
+)]
 async fn game_analysis(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Response, ApiError> {
     let engine = app.engine.clone();
     let a = blocking(move || engine.game_analysis(&id)).await?;
     Ok(json(StatusCode::OK, &a))
 }
 
-#[derive(Deserialize)]
+/// Query of `GET /api/games`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 struct ListQuery {
+    /// Games per page (default 50, at most 200).
+    #[param(maximum = 4294967295_u64)]
     limit: Option<u32>,
+    /// Games to skip, newest first (default 0).
+    #[param(maximum = 4294967295_u64)]
     offset: Option<u32>,
 }
+
+/// The stored games, newest first.
+#[utoipa::path(
+    get,
+    path = "/games",
+    tag = "games",
+    params(ListQuery),
+    responses(
+        (status = 200, description = "A page of the history", body = GameList),
+        (status = 400, description = "A query parameter does not parse (`bad_query`)", body = ErrorBody),
+    )
+)]
 
 async fn list_games(
     State(app): State<AppState>,
@@ -217,12 +405,25 @@ async fn list_games(
     let games = blocking(move || {
         let games = engine.recent(q.limit.unwrap_or(50), q.offset.unwrap_or(0))?;
         let total = engine.store().count()?;
-        Ok(serde_json::json!({ "games": games, "total": total }))
+        Ok(GameList { games, total })
     })
     .await?;
     Ok(json(StatusCode::OK, &games))
 }
 
+/// Solve any position, without a game.
+#[utoipa::path(
+    post,
+    path = "/analyze",
+    tag = "analysis",
+    request_body(content = AnalyzeRequest, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The position solved, every legal move valued", body = AnalysisView),
+        (status = 400, description = "The body or a field is malformed (`bad_json`, `unknown_game`, `bad_spec`, `bad_convention`)", body = ErrorBody),
+        (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
+        (status = 422, description = "Well formed, but not for this game (`bad_position`, `position_too_large`, `solver_limit`, ...)", body = ErrorBody),
+    )
+)]
 async fn analyze(
     State(app): State<AppState>,
     body: Result<Bytes, BytesRejection>,
@@ -233,6 +434,19 @@ async fn analyze(
     Ok(json(StatusCode::OK, &a))
 }
 
+/// Grundy values of a single heap, their period, and the P-positions of a
+/// few heaps.
+#[utoipa::path(
+    get,
+    path = "/explore",
+    tag = "analysis",
+    params(ExploreQuery),
+    responses(
+        (status = 200, description = "The values, the period and the P-positions", body = Explore),
+        (status = 400, description = "A parameter does not parse or is out of range (`bad_query`, `bad_request`, `unknown_game`, ...)", body = ErrorBody),
+        (status = 422, description = "Not a heap game, or not for this build (`not_a_heap_game`, `game_unavailable`, ...)", body = ErrorBody),
+    )
+)]
 async fn explore_handler(
     State(app): State<AppState>,
     query: Result<Query<ExploreQuery>, QueryRejection>,
@@ -243,32 +457,72 @@ async fn explore_handler(
     Ok(json(StatusCode::OK, &e))
 }
 
+/// Every game Nimatron knows, with what this build can do with it.
+#[utoipa::path(
+    get,
+    path = "/catalogue",
+    tag = "analysis",
+    responses((status = 200, description = "The games", body = Catalogue))
+)]
 async fn catalogue(State(app): State<AppState>) -> Result<Response, ApiError> {
     let engine = app.engine.clone();
-    let c = blocking(move || Ok(engine.catalogue())).await?;
-    Ok(json(StatusCode::OK, &serde_json::json!({ "games": c })))
+    let games = blocking(move || Ok(engine.catalogue())).await?;
+    Ok(json(StatusCode::OK, &Catalogue { games }))
 }
 
+/// This API as an OpenAPI 3.1 document.
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    tag = "meta",
+    responses((status = 200, description = "The OpenAPI document", body = Object))
+)]
+async fn openapi_json() -> Response {
+    asset(
+        "application/json",
+        crate::openapi::document_json().as_bytes(),
+    )
+}
+
+/// Live updates by server-sent events: the game on connect, then after
+/// every change (a move, a join), each as an event `state` whose data is
+/// the game's JSON. A comment line keeps the connection alive every 15 s.
+#[utoipa::path(
+    get,
+    path = "/games/{id}/events",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "An endless stream of events `state`, each with a game view (`GameView`) as its data", body = crate::openapi::shapes::StateEvent, content_type = "text/event-stream"),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+    )
+)]
 async fn events(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    // Subscribe before reading the state, so no update falls in between.
-    let rx = app.hub.subscribe(&id);
+    // An id that cannot be a game's never reaches the hub.
+    if !crate::token::plausible_id(&id) {
+        return Err(ApiError::game_not_found(&id));
+    }
+    // Subscribe before reading the state, so no update falls in between;
+    // if there is no such game, the watcher is dropped with the error and
+    // its channel with it.
+    let watcher = app.hub.watch(&id);
     let engine = app.engine.clone();
     let game_id = id.clone();
     let first = blocking(move || engine.get(&game_id)).await?;
     let first = serde_json::to_string(&first).map_err(|e| ApiError::internal(e.to_string()))?;
     struct S {
         first: Option<String>,
-        rx: broadcast::Receiver<Arc<str>>,
+        watcher: Watcher,
         shutdown: watch::Receiver<bool>,
         app: AppState,
         id: String,
     }
     let state = S {
         first: Some(first),
-        rx,
+        watcher,
         shutdown: app.hub.shutdown.clone(),
         app: app.clone(),
         id,
@@ -282,7 +536,7 @@ async fn events(
         }
         let text: Arc<str> = tokio::select! {
             _ = s.shutdown.changed() => return None,
-            msg = s.rx.recv() => match msg {
+            msg = s.watcher.recv() => match msg {
                 Ok(text) => text,
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     // Too far behind: send the state as it is now.
@@ -346,19 +600,33 @@ async fn page_not_found(uri: Uri) -> Response {
         .into_response()
 }
 
+/// The API's routes, each registered through its operation's description,
+/// so that the router and the OpenAPI document list the same operations.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create_game, list_games))
+        .routes(routes!(get_game))
+        .routes(routes!(make_move))
+        .routes(routes!(join_game))
+        .routes(routes!(game_analysis))
+        .routes(routes!(game_position))
+        .routes(routes!(events))
+        .routes(routes!(analyze))
+        .routes(routes!(explore_handler))
+        .routes(routes!(catalogue))
+        .routes(routes!(openapi_json))
+}
+
+/// The API's routes under `/api`, with the document they make.
+pub(crate) fn documented_routes() -> OpenApiRouter<AppState> {
+    use utoipa::OpenApi;
+    OpenApiRouter::with_openapi(crate::openapi::ApiDoc::openapi()).nest("/api", api_routes())
+}
+
 /// The whole application.
 pub fn router(app: AppState) -> Router {
-    let api = Router::new()
-        .route("/games", post(create_game).get(list_games))
-        .route("/games/{id}", get(get_game))
-        .route("/games/{id}/moves", post(make_move))
-        .route("/games/{id}/join", post(join_game))
-        .route("/games/{id}/analysis", get(game_analysis))
-        .route("/games/{id}/positions/{ply}", get(game_position))
-        .route("/games/{id}/events", get(events))
-        .route("/analyze", post(analyze))
-        .route("/explore", get(explore_handler))
-        .route("/catalogue", get(catalogue))
+    let (api, _) = api_routes().split_for_parts();
+    let api = api
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed);
     Router::new()

@@ -9,6 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use nimatron::{Game, GameError, Position, PositionError, SpecError};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::db::WriteError;
 
@@ -77,14 +78,25 @@ impl fmt::Display for ApiError {
 
 impl std::error::Error for ApiError {}
 
-#[derive(Serialize)]
-struct Body<'a> {
+/// The body of every refusal, as the OpenAPI document names it.
+pub(crate) type ErrorBody = Body<'static>;
+
+/// The body of every refusal.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Error)]
+pub(crate) struct Body<'a> {
+    /// What was refused and why.
     error: Inner<'a>,
 }
 
-#[derive(Serialize)]
-struct Inner<'a> {
+/// A refusal: its stable code and a message for people.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ErrorDetail)]
+pub(crate) struct Inner<'a> {
+    /// A stable code, e.g. `illegal_move` (the codes are listed in
+    /// docs/api.md).
     code: &'a str,
+    /// What was wrong, for people.
     message: &'a str,
 }
 

@@ -12,6 +12,7 @@
 use nimatron::sequence::GrundySequence;
 use nimatron::{Convention, Game, GameSpec, Outcome};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, game_error};
 use crate::requests::parse_convention;
@@ -25,7 +26,8 @@ pub const MAX_TO: u64 = 1000;
 pub const SEQUENCE_TO: u64 = 10_000;
 
 /// Query of `GET /api/explore`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct ExploreQuery {
     /// Game spec (default `nim`).
@@ -42,7 +44,7 @@ pub struct ExploreQuery {
 }
 
 /// A period found in the values computed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Period {
     /// The period p: g(n + p) = g(n) for n ≥ preperiod, as far as computed.
     pub period: u64,
@@ -51,17 +53,20 @@ pub struct Period {
 }
 
 /// The reply of `GET /api/explore`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Explore {
     /// The canonical spec.
     pub game: String,
     /// g(0), g(1), ... (may stop early; see `values_error`).
     pub values: Vec<u64>,
     /// Why the values stop before `to`, if they do.
+    #[schema(required)]
     pub values_error: Option<String>,
     /// The smallest period found (see `source`).
+    #[schema(required)]
     pub period: Option<u64>,
     /// Its preperiod.
+    #[schema(required)]
     pub preperiod: Option<u64>,
     /// Whether the period is proven (not just observed): only when the
     /// sequence engine proves it by the periodicity theorem.
@@ -83,6 +88,7 @@ pub struct Explore {
     /// Every P-position with sizes in non-decreasing order, each ≤ `max`.
     pub p_positions: Vec<Vec<u64>>,
     /// Why the table is missing, if it is.
+    #[schema(required)]
     pub p_positions_error: Option<String>,
 }
 

@@ -20,6 +20,7 @@ mod caches;
 pub mod db;
 pub mod error;
 pub mod explore;
+pub mod openapi;
 pub mod requests;
 mod seats;
 pub mod service;

@@ -4,6 +4,7 @@
 use nimatron::strategy::Level;
 use nimatron::{Convention, Game};
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use crate::db::Mode;
 use crate::error::ApiError;
@@ -13,40 +14,48 @@ use crate::token;
 pub const MAX_POSITION_TEXT: usize = 1000;
 
 /// A request to create a game.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// Game spec, default `nim`.
+    #[schema(example = "nim")]
     pub game: Option<String>,
     /// `normal` (default) or `misere`.
+    #[schema(example = "normal")]
     pub convention: Option<String>,
     /// Start position; default the game's usual start.
+    #[schema(example = "3 4 5")]
     pub position: Option<String>,
     /// A random start (heap games).
     #[serde(default)]
     pub random: bool,
     /// `you` (default), `opponent` or `random`.
+    #[schema(example = "you")]
     pub first: Option<String>,
     /// `computer` (default), `local` or `online`.
+    #[schema(example = "computer")]
     pub opponent: Option<String>,
     /// Computer level: `perfect` (default), `hard`, `medium`, `easy`.
+    #[schema(example = "perfect")]
     pub level: Option<String>,
 }
 
 /// A request to move.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// The move, in the game's notation (e.g. `A 2`).
     #[serde(rename = "move")]
+    #[schema(example = "A 2")]
     pub mv: String,
     /// The ply the mover saw; if given and the game has moved on, the move
     /// is refused instead of being applied to a position nobody saw.
+    #[schema(maximum = 4294967295_u64, example = 0)]
     pub ply: Option<u32>,
 }
 
 /// A request to take the second seat of an online game.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     /// The invite code the creator sent.
@@ -54,14 +63,17 @@ pub struct JoinRequest {
 }
 
 /// A request to analyse a position without a game.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AnalyzeRequest {
     /// Game spec, default `nim`.
+    #[schema(example = "nim")]
     pub game: Option<String>,
     /// `normal` (default) or `misere`.
+    #[schema(example = "normal")]
     pub convention: Option<String>,
     /// The position.
+    #[schema(example = "3 4 5")]
     pub position: String,
 }
 

@@ -6,13 +6,14 @@ use std::sync::Arc;
 
 use nimatron::{Analysis, Board, CatalogueEntry, Element, Game, MoveInfo, Outcome, PositionValue};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::db::{GameRecord, Mode, MoveRecord, Status};
 use crate::error::{ApiError, stored, stored_position};
 use crate::requests::convention_name;
 
 /// One seat of a game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct SeatView {
     /// 0 or 1.
     pub seat: u8,
@@ -23,7 +24,7 @@ pub struct SeatView {
 }
 
 /// A move made, as the API shows it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PlayedMove {
     /// 1 for the first move.
     pub ply: u32,
@@ -45,9 +46,11 @@ pub struct PlayedMove {
     /// for the moves a request has just applied (`applied` in a move's
     /// reply), not for every move of a game.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<crate::openapi::shapes::Element>>, required = false)]
     pub touches: Option<Vec<Element>>,
     /// The board after the move, as data. Given with `touches`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::openapi::shapes::Board>, required = false)]
     pub geometry: Option<Board>,
 }
 
@@ -74,7 +77,7 @@ fn touches_of(game: &dyn Game, before: &str, notation: &str) -> Result<Vec<Eleme
 
 /// A position of a game's record (the start, or the position after a
 /// move), drawn: what replaying the game shows.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PositionView {
     /// Moves made before it: 0 for the start.
     pub ply: u32,
@@ -83,9 +86,11 @@ pub struct PositionView {
     /// A text picture of it.
     pub board: String,
     /// How it is drawn, as data.
+    #[schema(value_type = crate::openapi::shapes::Board)]
     pub geometry: Board,
     /// The elements that the next move of the record touched, if a move
     /// was made from it.
+    #[schema(value_type = Vec<crate::openapi::shapes::Element>)]
     pub next_touches: Vec<Element>,
 }
 
@@ -146,7 +151,7 @@ impl From<&MoveRecord> for PlayedMove {
 }
 
 /// A game, as anyone with its link sees it (no tokens).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameView {
     /// The game's id.
     pub id: String,
@@ -157,6 +162,7 @@ pub struct GameView {
     /// `computer`, `local` or `online`.
     pub mode: &'static str,
     /// The computer's level (computer games).
+    #[schema(required)]
     pub level: Option<String>,
     /// The start position.
     pub start: String,
@@ -165,6 +171,7 @@ pub struct GameView {
     /// The current position, canonical text.
     pub position: String,
     /// The current heaps, for heap games.
+    #[schema(required)]
     pub heaps: Option<Vec<u64>>,
     /// Heap games whose moves may take objects from inside a row and leave
     /// its two ends as separate rows (Kayles, octal games), or split a row
@@ -175,6 +182,7 @@ pub struct GameView {
     pub board: String,
     /// How the position is drawn, as data: heaps, a ring, a grid, a graph
     /// or a counter.
+    #[schema(value_type = crate::openapi::shapes::Board)]
     pub geometry: Board,
     /// The seat to move.
     pub to_move: u8,
@@ -183,6 +191,7 @@ pub struct GameView {
     /// `waiting`, `playing` or `over`.
     pub status: &'static str,
     /// The winning seat, when over.
+    #[schema(required)]
     pub winner: Option<u8>,
     /// Both seats.
     pub seats: [SeatView; 2],
@@ -190,8 +199,10 @@ pub struct GameView {
     pub moves: Vec<PlayedMove>,
     /// The board elements the last move touched, on the board before it
     /// (empty before the first move): what a board marks as the last move.
+    #[schema(value_type = Vec<crate::openapi::shapes::Element>)]
     pub last_touches: Vec<Element>,
     /// Every legal move now (empty when the game is over).
+    #[schema(value_type = Vec<crate::openapi::shapes::MoveInfo>)]
     pub legal_moves: Vec<MoveInfo>,
     /// How moves are written.
     pub move_syntax: &'static str,
@@ -204,7 +215,7 @@ pub struct GameView {
 }
 
 /// What a creator or joiner gets back: the game, and their seat's token.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct SeatGrant {
     /// The game.
     pub game: GameView,
@@ -222,7 +233,7 @@ pub struct SeatGrant {
 }
 
 /// The reply to a move: the game after it, and the moves it caused.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct MoveReply {
     /// The game after the move (and the computer's reply, if any).
     pub game: GameView,
@@ -231,7 +242,7 @@ pub struct MoveReply {
 }
 
 /// The seeds' binary table for Nim: each heap in binary, then the nim-sum.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct NimTable {
     /// Bits shown.
     pub bits: u32,
@@ -244,7 +255,7 @@ pub struct NimTable {
 }
 
 /// One heap in the binary table.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct NimRow {
     /// `A`, `B`, ...
     pub name: String,
@@ -267,7 +278,7 @@ pub struct AnalysisView {
 }
 
 /// One move of a finished or running game, judged.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ReviewedMove {
     /// 1 for the first move.
     pub ply: u32,
@@ -285,16 +296,17 @@ pub struct ReviewedMove {
 }
 
 /// A game's analysis: the current position, and every move judged.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameAnalysis {
-    /// The current position solved (absent when the game is over).
+    /// The current position solved (null when the game is over).
+    #[schema(required)]
     pub current: Option<AnalysisView>,
     /// Each move made, judged.
     pub history: Vec<ReviewedMove>,
 }
 
 /// A line in the history list.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameSummary {
     /// The id.
     pub id: String,
@@ -305,6 +317,7 @@ pub struct GameSummary {
     /// How it is played.
     pub mode: &'static str,
     /// The computer's level.
+    #[schema(required)]
     pub level: Option<String>,
     /// The start position.
     pub start: String,
@@ -315,15 +328,33 @@ pub struct GameSummary {
     /// `waiting`, `playing` or `over`.
     pub status: &'static str,
     /// The winning seat.
+    #[schema(required)]
     pub winner: Option<u8>,
     /// The computer's seat.
+    #[schema(required)]
     pub computer_seat: Option<u8>,
     /// Unix milliseconds.
     pub created_at: i64,
 }
 
+/// A page of the history list: `GET /api/games`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameList {
+    /// The games, newest first.
+    pub games: Vec<GameSummary>,
+    /// How many games are stored in all.
+    pub total: u64,
+}
+
+/// Every game Nimatron knows: `GET /api/catalogue`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Catalogue {
+    /// One entry per game family.
+    pub games: Vec<CatalogueItem>,
+}
+
 /// A catalogue entry for the game chooser.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CatalogueItem {
     /// The game's name for people, e.g. "Moore's Nim".
     pub title: &'static str,
@@ -333,20 +364,25 @@ pub struct CatalogueItem {
     pub summary: &'static str,
     /// A spec that plays it: its default parameters, or typical ones for
     /// a game that has no defaults (`subtraction:1,2,3`).
+    #[schema(required)]
     pub spec: Option<String>,
     /// Whether this build can play it.
     pub playable: bool,
     /// Whether positions are heaps (drawn as rows of stones).
     pub heaps: bool,
     /// The usual start.
+    #[schema(required)]
     pub start: Option<String>,
     /// Conventions offered.
     pub conventions: Vec<&'static str>,
     /// How positions are written.
+    #[schema(required)]
     pub position_syntax: Option<&'static str>,
     /// How moves are written.
+    #[schema(required)]
     pub move_syntax: Option<&'static str>,
     /// The rules.
+    #[schema(required)]
     pub rules: Option<&'static str>,
 }
 

@@ -334,3 +334,37 @@ pub fn check_nim_history(game: &Value) {
     let empty = heaps(game).iter().all(|&h| h == 0);
     assert_eq!(game["status"] == "over", empty, "{game}");
 }
+
+/// A concrete spec for each catalogue entry (parameters filled in).
+pub fn concrete(syntax: &str) -> &'static str {
+    let name = syntax.split(['[', ':']).next().unwrap_or(syntax);
+    match name {
+        "nim" => "nim",
+        "subtraction" => "subtraction:1,2,3",
+        "modular" => "modular:3:1,2",
+        "octal" => "octal:0.137",
+        "kayles" => "kayles",
+        "dawson" => "dawson",
+        "officers" => "officers",
+        "treblecross" => "treblecross",
+        "double-kayles" => "double-kayles",
+        "grundy-game" => "grundy-game",
+        "twenty-one" => "twenty-one:3,21",
+        "hundred" => "hundred:10,100",
+        "wythoff" => "wythoff",
+        "circular" => "circular:3",
+        "greedy" => "greedy",
+        "moore" => "moore:2",
+        "fibonacci" => "fibonacci",
+        "chomp" => "chomp:3x4",
+        "board" => "board:2x3",
+        "node-kayles" => "node-kayles",
+        "graph-nim" => "graph-nim",
+        "building" => "building:4,3",
+        "candy" => "candy",
+        "wordnim" => "wordnim",
+        "hackenbush" => "hackenbush",
+        "notakto" => "notakto:3",
+        other => panic!("catalogue entry '{other}' has no concrete spec in this test: add one"),
+    }
+}

@@ -1,0 +1,453 @@
+//! The API described as an OpenAPI 3.1 document, served at
+//! `GET /api/openapi.json`.
+//!
+//! The document is generated: each handler in [`crate::api`] carries its
+//! operation (`#[utoipa::path]`), and the router registers the handlers
+//! through that same description, so a route cannot exist without its
+//! operation or the other way round. Request and view types derive their
+//! schemas. The library's types that serialise by hand (an analysis, a move,
+//! a board) get the shapes below, written to match their `Serialize`; the
+//! test `tests/openapi.rs` validates real replies of every operation, for
+//! every catalogue game, against the document, so those shapes cannot drift.
+
+use std::sync::OnceLock;
+
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi, PartialSchema, ToSchema};
+
+use crate::views::AnalysisView;
+
+/// The document's fixed parts; the operations come from the router.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Nimatron",
+        description = "Play and analyse Nim and other impartial games. \
+            Every refusal is a 4xx reply `{\"error\": {\"code\", \"message\"}}`; \
+            the codes are listed in docs/api.md.",
+        license(name = "MIT OR Apache-2.0")
+    ),
+    modifiers(&SeatToken)
+)]
+pub(crate) struct ApiDoc;
+
+/// The seat token that moves need, as a bearer token.
+struct SeatToken;
+
+impl Modify for SeatToken {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "seat_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "The token of the seat that moves, from the reply that \
+                         created or joined the game.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The whole document: the fixed parts and every operation of the router.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = crate::api::documented_routes().into_openapi();
+    // A new game's body may be left out (it is then `{}`).
+    for item in doc.paths.paths.values_mut() {
+        if let Some(op) = item.post.as_mut()
+            && op.operation_id.as_deref() == Some("create_game")
+            && let Some(body) = op.request_body.as_mut()
+        {
+            body.required = Some(utoipa::openapi::Required::False);
+        }
+    }
+    doc
+}
+
+/// The document as JSON, made once.
+pub(crate) fn document_json() -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| {
+        document()
+            .to_json()
+            .expect("the OpenAPI document serialises")
+    })
+}
+
+impl PartialSchema for AnalysisView {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        shapes::AnalysisView::schema()
+    }
+}
+
+impl ToSchema for AnalysisView {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "AnalysisView".into()
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        shapes::AnalysisView::schemas(schemas);
+    }
+}
+
+/// The JSON shapes of the library's types, written to match their
+/// `Serialize` (in `nimatron`'s `analysis.rs` and `geometry.rs`). These
+/// types only describe: nothing builds them.
+#[allow(dead_code)]
+pub(crate) mod shapes {
+    use serde::Serialize;
+    use utoipa::ToSchema;
+
+    use crate::views::NimTable;
+
+    /// A position as data: heap sizes for heap games, else the game's
+    /// canonical text.
+    #[derive(Serialize, ToSchema)]
+    #[serde(untagged)]
+    pub enum PositionValue {
+        /// Heap sizes.
+        Heaps(Vec<u64>),
+        /// Any other position.
+        Text(String),
+    }
+
+    /// Moves left under perfect play, the winner hurrying and the loser
+    /// delaying.
+    #[derive(Serialize, ToSchema)]
+    pub struct Remoteness {
+        /// The number of moves (exact, or a bound).
+        pub moves: u64,
+        /// Whether the number is exact (else it is an upper bound).
+        pub exact: bool,
+    }
+
+    /// `normal` or `misere`.
+    #[derive(Serialize, ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Convention {
+        /// The player who makes the last move wins.
+        Normal,
+        /// The player who makes the last move loses.
+        Misere,
+    }
+
+    /// `N` when the player to move wins, `P` otherwise.
+    #[derive(Serialize, ToSchema)]
+    pub enum Outcome {
+        /// The player to move wins.
+        N,
+        /// The player to move loses.
+        P,
+    }
+
+    /// What a move is worth to its maker.
+    #[derive(Serialize, ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum MoveWorth {
+        /// It leaves the opponent a P-position.
+        Winning,
+        /// It leaves the opponent an N-position.
+        Losing,
+    }
+
+    /// A legal move (MOVE in docs/api.md).
+    #[derive(Serialize, ToSchema)]
+    #[schema(as = Move)]
+    pub struct MoveInfo {
+        /// Heap games: the 0-based heap, or null for a move that changes
+        /// several heaps. Absent in other games.
+        #[schema(required = false)]
+        pub heap: Option<u64>,
+        /// Heap games: the objects removed (in all, for a move that changes
+        /// several heaps). Absent in other games.
+        #[schema(required = false)]
+        pub take: Option<u64>,
+        /// The position after the move.
+        pub to: PositionValue,
+        /// The position after the move, canonical text.
+        pub to_text: String,
+        /// The move in words.
+        pub text: String,
+        /// The move in the game's notation, as `POST /api/games/{id}/moves`
+        /// takes it.
+        #[serde(rename = "move")]
+        pub mv: String,
+        /// The same as `move`.
+        pub notation: String,
+        /// The board elements the move acts on.
+        pub touches: Vec<Element>,
+        /// Other element sets that make the same move (the mirror image
+        /// of a run in a row that splits); absent when there are none.
+        #[schema(required = false)]
+        pub also_touches: Vec<Vec<Element>>,
+        /// In analyses: whether the move wins.
+        #[schema(required = false)]
+        pub value: MoveWorth,
+        /// In analyses: moves to the end if this one is played, counting
+        /// it; null where unknown.
+        #[schema(required = false)]
+        pub remoteness: Option<Remoteness>,
+        /// In analyses: the value in words, e.g. `wins in 3`.
+        #[schema(required = false)]
+        pub value_text: String,
+    }
+
+    /// Which rule decides Nim.
+    #[derive(Serialize, ToSchema)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Regime {
+        /// Bouton's rule (normal play, or misère with a heap over 1).
+        Bouton,
+        /// Misère play once every heap but one has at most one object.
+        MisereEndgame,
+        /// Misère play with heaps of one object only.
+        MisereOnesOnly,
+    }
+
+    /// Who wins Candy Nim from here.
+    #[derive(Serialize, ToSchema)]
+    pub enum CandyWinner {
+        /// The player to move.
+        #[serde(rename = "player to move")]
+        PlayerToMove,
+        /// The other player.
+        #[serde(rename = "opponent")]
+        Opponent,
+    }
+
+    /// Candy Nim: how the candies split under perfect play.
+    #[derive(Serialize, ToSchema)]
+    pub struct CandySplit {
+        /// Who takes the last candy.
+        pub winner: CandyWinner,
+        /// Candies the winner collects from here on.
+        pub winner_candies: u64,
+        /// Candies the loser collects from here on.
+        pub loser_candies: u64,
+        /// Candies the player to move collects.
+        pub mover_candies: u64,
+        /// Candies the other player collects.
+        pub opponent_candies: u64,
+        /// The moves that achieve the split, in the game's notation.
+        pub best_moves: Vec<String>,
+    }
+
+    /// A solved position (ANALYSIS in docs/api.md): the object of
+    /// `nimatron analyze --json`, with every legal move valued and Nim's
+    /// binary table.
+    #[derive(Serialize, ToSchema)]
+    #[schema(as = AnalysisView)]
+    pub struct AnalysisView {
+        /// The game, as its canonical spec.
+        pub game: String,
+        /// The convention.
+        pub convention: Convention,
+        /// The position.
+        pub position: PositionValue,
+        /// The position, canonical text.
+        pub position_text: String,
+        /// Win or loss for the player to move.
+        pub outcome: Outcome,
+        /// The normal-play Grundy value, or null where none is computed.
+        #[schema(required)]
+        pub grundy: Option<u64>,
+        /// Nim: the XOR of the heaps.
+        #[schema(required = false)]
+        pub nim_sum: u64,
+        /// Nim: the rule that decides.
+        #[schema(required = false)]
+        pub regime: Regime,
+        /// Moves to the end under perfect play, or null.
+        #[schema(required)]
+        pub remoteness: Option<Remoteness>,
+        /// The winning moves, valued.
+        pub winning_moves: Vec<MoveInfo>,
+        /// How many winning moves there are in all.
+        pub winning_moves_total: u64,
+        /// Whether `winning_moves` leaves some out.
+        pub winning_moves_truncated: bool,
+        /// Every legal move, valued.
+        #[schema(required = false)]
+        pub moves: Vec<MoveInfo>,
+        /// How the verdict was reached.
+        pub method: String,
+        /// The positions a solver had stored, when one was used.
+        #[schema(required = false)]
+        pub states: u64,
+        /// Why, in words and tables.
+        pub explanation: String,
+        /// Candy Nim: the candy split.
+        #[schema(required = false)]
+        pub candy: CandySplit,
+        /// Nim only: the binary table with the nim-sum; else null.
+        #[schema(required)]
+        pub nim_table: Option<NimTable>,
+    }
+
+    /// One event of a game's live-update stream (the schema of each event
+    /// of `text/event-stream`, as OpenAPI 3.2 and schemathesis read it).
+    #[derive(Serialize, ToSchema)]
+    pub struct StateEvent {
+        /// Always `state`: the game changed (or the stream began).
+        pub event: StateEventName,
+        /// The game as JSON, a `GameView`.
+        #[schema(content_media_type = "application/json")]
+        pub data: String,
+    }
+
+    /// The one kind of live-update event.
+    #[derive(Serialize, ToSchema)]
+    #[serde(rename_all = "lowercase")]
+    pub enum StateEventName {
+        /// The game as it is now.
+        State,
+    }
+
+    /// How a position is drawn, by `kind`.
+    #[derive(Serialize, ToSchema)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    pub enum Board {
+        /// Rows of objects, one row per heap.
+        Heaps {
+            /// The heap sizes.
+            heaps: Vec<u64>,
+            /// Whether a move may leave a row as several rows.
+            rows_split: bool,
+            /// Whether one move may take from every heap at once.
+            all_heaps_move: bool,
+        },
+        /// Objects on a ring: `true` where an object stands.
+        Ring {
+            /// The places around the ring.
+            objects: Vec<bool>,
+        },
+        /// A grid of cells in row-major order, the last coordinate fastest.
+        Grid {
+            /// The side lengths.
+            dims: Vec<u64>,
+            /// `true` where a cell is still on the board.
+            cells: Vec<bool>,
+            /// A cell whose taking loses (Chomp's corner), or null.
+            #[schema(required)]
+            poisoned: Option<Vec<u64>>,
+        },
+        /// A graph.
+        Graph {
+            /// The vertices.
+            vertices: Vec<Vertex>,
+            /// The edges.
+            edges: Vec<Edge>,
+            /// The vertex the token stands on (Nim on graphs), or null.
+            #[schema(required)]
+            token: Option<u64>,
+            /// The ground (Hackenbush), or null.
+            #[schema(required)]
+            ground: Option<u64>,
+        },
+        /// Square boards whose cells players mark (Notakto).
+        Marks {
+            /// The side of each board.
+            side: u64,
+            /// Each board's cells in reading order: `true` where marked.
+            boards: Vec<Vec<bool>>,
+            /// Whether each board is dead.
+            dead: Vec<bool>,
+        },
+        /// A running total, or a heap with a limit on the next take.
+        Counter {
+            /// The number now.
+            value: u64,
+            /// The total that ends the game (0 for a heap emptied).
+            target: u64,
+            /// The least one move changes it by.
+            min_step: u64,
+            /// The most one move changes it by now.
+            max_step: u64,
+            /// Whether moves add to the number.
+            adds: bool,
+        },
+        /// No drawing but the position's text.
+        Text {
+            /// The position's picture.
+            text: String,
+        },
+    }
+
+    /// A vertex of a graph board.
+    #[derive(Serialize, ToSchema)]
+    pub struct Vertex {
+        /// How the notation names it.
+        pub label: String,
+        /// Whether it is still in play.
+        pub present: bool,
+    }
+
+    /// An edge of a graph board.
+    #[derive(Serialize, ToSchema)]
+    pub struct Edge {
+        /// One end (a vertex index).
+        pub from: u64,
+        /// The other end.
+        pub to: u64,
+        /// A weight, or null in games without them.
+        #[schema(required)]
+        pub weight: Option<u64>,
+    }
+
+    /// A part of a board that a move touches, by `kind`.
+    #[derive(Serialize, ToSchema)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    pub enum Element {
+        /// A run of adjacent objects of a heap (object 0 leftmost).
+        Objects {
+            /// The heap.
+            heap: u64,
+            /// The first object of the run.
+            start: u64,
+            /// How many objects.
+            count: u64,
+        },
+        /// The gap left of object `index` of a heap.
+        Gap {
+            /// The heap.
+            heap: u64,
+            /// Objects left of the gap.
+            index: u64,
+        },
+        /// Every heap at once.
+        AllHeaps,
+        /// A place on a ring.
+        Place {
+            /// The place.
+            index: u64,
+        },
+        /// A cell: its coordinates (for marks: board, row, column).
+        Cell {
+            /// One coordinate per dimension.
+            at: Vec<u64>,
+        },
+        /// A vertex of a graph.
+        Vertex {
+            /// The vertex index.
+            index: u64,
+        },
+        /// An edge of a graph.
+        Edge {
+            /// The edge index.
+            index: u64,
+        },
+        /// A step on a counter.
+        Step {
+            /// The amount added or taken.
+            amount: u64,
+        },
+    }
+}

@@ -1,0 +1,657 @@
+//! The OpenAPI document at `/api/openapi.json` against the router and the
+//! replies it really sends: every route is an operation and every operation
+//! a route; docs/api.md lists the same endpoints; and the replies of every
+//! operation, for every catalogue game and several positions, match the
+//! document (status, content type and body), with every object in it
+//! closed to fields it does not list.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use axum::body::Body;
+use axum::http::{Request, header};
+use common::{concrete, fresh_db};
+use futures_util::StreamExt;
+use nimatron::GameSpec;
+use nimatron::check::TextGame;
+use serde_json::{Map, Value, json};
+use tower::ServiceExt;
+
+/// Methods the probes try on every path.
+const METHODS: [&str; 5] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/// An id no game has (16 hex digits, as ids are).
+const NO_GAME: &str = "0123456789abcdef";
+
+/// The router in process, the document it serves, and a validator per
+/// documented reply.
+struct Checker {
+    router: axum::Router,
+    doc: Value,
+    /// The document's schemas, each object closed to unlisted fields.
+    closed_components: Value,
+    validators: HashMap<(String, String, u16), jsonschema::Validator>,
+    /// Each (method, path, status) seen, and how often.
+    seen: BTreeMap<(String, String, u16), usize>,
+    _stop: tokio::sync::watch::Sender<bool>,
+}
+
+/// A reply: status, and its JSON (for an event stream, the first event's
+/// data).
+struct Reply {
+    status: u16,
+    body: Value,
+}
+
+/// Close every object schema (one with `properties`) to the fields it
+/// lists, unless it says otherwise.
+fn close_objects(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if map.contains_key("properties") && !map.contains_key("additionalProperties") {
+                map.insert("additionalProperties".into(), Value::Bool(false));
+            }
+            for v in map.values_mut() {
+                close_objects(v);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(close_objects),
+        _ => {}
+    }
+}
+
+/// The documented path template that `path` (without its query) matches.
+fn template_of<'d>(doc: &'d Value, path: &str) -> Option<&'d str> {
+    let path = path.split('?').next().unwrap_or(path);
+    let parts: Vec<&str> = path.split('/').collect();
+    doc["paths"]
+        .as_object()?
+        .keys()
+        .find(|template| {
+            let t: Vec<&str> = template.split('/').collect();
+            t.len() == parts.len()
+                && t.iter()
+                    .zip(&parts)
+                    .all(|(t, p)| (t.starts_with('{') && t.ends_with('}')) || t == p)
+        })
+        .map(String::as_str)
+}
+
+impl Checker {
+    async fn new(name: &str) -> Checker {
+        let config = nimatron_web::Config::new(fresh_db(name));
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let router = nimatron_web::app(&config, stopped).expect("app");
+        let mut checker = Checker {
+            router,
+            doc: Value::Null,
+            closed_components: Value::Null,
+            validators: HashMap::new(),
+            seen: BTreeMap::new(),
+            _stop: stop,
+        };
+        // The document as served, which is also checked as a reply.
+        let served = checker.raw("GET", "/api/openapi.json", None, None).await;
+        assert_eq!(served.0, 200);
+        if let Ok(path) = std::env::var("NIMATRON_OPENAPI_OUT") {
+            std::fs::write(path, &served.2).unwrap();
+        }
+        let doc: Value = serde_json::from_slice(&served.2).expect("the document is JSON");
+        assert_eq!(
+            doc,
+            serde_json::to_value(nimatron_web::openapi::document()).unwrap()
+        );
+        let mut components = doc["components"].clone();
+        close_objects(&mut components);
+        checker.doc = doc;
+        checker.closed_components = components;
+        checker.call("GET", "/api/openapi.json", None, None).await;
+        checker
+    }
+
+    /// Send one request; the status, content type and body.
+    async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> (u16, String, Vec<u8>) {
+        let mut request = Request::builder().method(method).uri(path);
+        if let Some(token) = token {
+            request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
+        }
+        let request = match body {
+            Some(body) => request
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Body::from(body.to_string())),
+            None => request.body(Body::empty()),
+        }
+        .unwrap();
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status().as_u16();
+        let content_type = response
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        let bytes = if content_type.starts_with("text/event-stream") {
+            // An endless stream: read its first event only.
+            let mut stream = response.into_body().into_data_stream();
+            let mut bytes = Vec::new();
+            while !bytes.ends_with(b"\n\n") {
+                let chunk = stream.next().await.expect("an event").expect("a chunk");
+                bytes.extend_from_slice(&chunk);
+            }
+            bytes
+        } else {
+            axum::body::to_bytes(response.into_body(), usize::MAX)
+                .await
+                .unwrap()
+                .to_vec()
+        };
+        (status, content_type, bytes)
+    }
+
+    /// The validator of a documented schema.
+    fn validator(&mut self, key: (String, String, u16), schema: &Value) -> &jsonschema::Validator {
+        let components = &self.closed_components;
+        self.validators.entry(key).or_insert_with(|| {
+            let mut root = match schema {
+                Value::Object(map) => map.clone(),
+                other => panic!("not a schema: {other}"),
+            };
+            root.insert("components".into(), components.clone());
+            let mut schema = Value::Object(root);
+            close_objects(&mut schema);
+            jsonschema::draft202012::new(&schema).expect("a valid schema")
+        })
+    }
+
+    /// Send a request and check the reply against the document; its JSON.
+    async fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Reply {
+        let (status, content_type, bytes) = self.raw(method, path, token, body).await;
+        let template = template_of(&self.doc, path)
+            .unwrap_or_else(|| panic!("{method} {path}: no such path in the document"))
+            .to_string();
+        let operation = &self.doc["paths"][&template][method.to_ascii_lowercase()];
+        assert!(
+            operation.is_object(),
+            "{method} {path}: no such operation in the document"
+        );
+        let text = String::from_utf8_lossy(&bytes).to_string();
+        let documented = &operation["responses"][status.to_string()];
+        assert!(
+            documented.is_object(),
+            "{method} {path}: status {status} is not documented: {text}"
+        );
+        let content = documented["content"].as_object().expect("content");
+        let (media_type, media) = content
+            .iter()
+            .find(|(media_type, _)| content_type.starts_with(media_type.as_str()))
+            .unwrap_or_else(|| {
+                panic!("{method} {path}: {status} with undocumented content type '{content_type}'")
+            });
+        let media_type = media_type.clone();
+        let media_schema = media["schema"].clone();
+        let (schema, value) = if media_type == "text/event-stream" {
+            // The first event, as schemathesis reads one: its fields.
+            let mut event = Map::new();
+            for line in text.lines() {
+                if let Some((field, value)) = line.split_once(": ") {
+                    event.insert(field.to_string(), Value::String(value.to_string()));
+                }
+            }
+            // Its data is a game view.
+            let data = event["data"].as_str().expect("the event has data");
+            let game: Value = serde_json::from_str(data).expect("the event's data is JSON");
+            let key = ("GET".to_string(), "GameView".to_string(), status);
+            let game_view = json!({"$ref": "#/components/schemas/GameView"});
+            let validator = self.validator(key, &game_view);
+            let errors: Vec<String> = validator
+                .iter_errors(&game)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(errors.is_empty(), "{path}: the event's game: {errors:?}");
+            (media_schema, Value::Object(event))
+        } else {
+            (
+                media_schema,
+                serde_json::from_slice::<Value>(&bytes)
+                    .unwrap_or_else(|e| panic!("{method} {path}: {status} not JSON ({e}): {text}")),
+            )
+        };
+        let key = (method.to_string(), template.clone(), status);
+        let validator = self.validator(key.clone(), &schema);
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| format!("{e} at {}", e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{method} {path} {status}: the reply does not match the document:\n{}\n{value:#}",
+            errors.join("\n")
+        );
+        *self.seen.entry(key).or_default() += 1;
+        Reply {
+            status,
+            body: value,
+        }
+    }
+
+    /// Every documented (method, path).
+    fn operations(&self) -> BTreeSet<(String, String)> {
+        let mut ops = BTreeSet::new();
+        for (path, item) in self.doc["paths"].as_object().unwrap() {
+            for method in item.as_object().unwrap().keys() {
+                if METHODS.contains(&method.to_ascii_uppercase().as_str()) {
+                    ops.insert((method.to_ascii_uppercase(), path.clone()));
+                }
+            }
+        }
+        ops
+    }
+}
+
+fn with_id(template: &str, id: &str) -> String {
+    template.replace("{id}", id)
+}
+
+#[tokio::test]
+async fn every_operation_is_a_route_and_every_api_route_an_operation() {
+    let mut checker = Checker::new("openapi-routes").await;
+    let ops = checker.operations();
+    assert!(ops.len() >= 11, "{ops:?}");
+    let paths: BTreeSet<&String> = ops.iter().map(|(_, p)| p).collect();
+    for path in paths {
+        let concrete_path = with_id(path, NO_GAME);
+        for method in METHODS {
+            let documented = ops.contains(&(method.to_string(), path.clone()));
+            let (status, _, bytes) = checker.raw(method, &concrete_path, None, None).await;
+            let reply: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+            let code = reply["error"]["code"].as_str().unwrap_or("");
+            if documented {
+                assert!(
+                    code != "not_found" && code != "method_not_allowed",
+                    "{method} {path} is documented but not routed: {status} {reply}"
+                );
+                checker.call(method, &concrete_path, None, None).await;
+            } else {
+                assert_eq!(
+                    (status, code),
+                    (405, "method_not_allowed"),
+                    "{method} {path} is routed but not documented"
+                );
+            }
+        }
+    }
+    // The check itself refuses a field the document does not list.
+    let (_, _, bytes) = checker.raw("GET", "/api/catalogue", None, None).await;
+    let mut catalogue: Value = serde_json::from_slice(&bytes).unwrap();
+    catalogue["games"][0]["surprise"] = json!(1);
+    let key = ("GET".to_string(), "/api/catalogue".to_string(), 200);
+    let schema = checker.doc["paths"]["/api/catalogue"]["get"]["responses"]["200"]["content"]
+        ["application/json"]["schema"]
+        .clone();
+    assert!(!checker.validator(key, &schema).is_valid(&catalogue));
+    // Every error reply of the document is the one error shape.
+    for (path, item) in checker.doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            for (status, reply) in operation["responses"].as_object().unwrap() {
+                if status.starts_with('4') {
+                    assert_eq!(
+                        reply["content"]["application/json"]["schema"],
+                        json!({"$ref": "#/components/schemas/Error"}),
+                        "{method} {path} {status}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The endpoints docs/api.md describes in its headings: `### \`GET /api/...\``.
+fn endpoints_in_the_guide() -> BTreeSet<(String, String)> {
+    let guide = include_str!("../../../docs/api.md");
+    guide
+        .lines()
+        .filter_map(|line| line.strip_prefix("### `"))
+        .filter_map(|rest| {
+            let (method, rest) = rest.split_once(' ')?;
+            let path = rest.split(['`', '?']).next()?;
+            METHODS
+                .contains(&method)
+                .then(|| (method.to_string(), path.to_string()))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_guide_and_the_document_list_the_same_endpoints() {
+    let checker = Checker::new("openapi-guide").await;
+    assert_eq!(endpoints_in_the_guide(), checker.operations());
+}
+
+/// A reply's status must be one of `expected`.
+fn expect(reply: &Reply, expected: &[u16], what: &str) {
+    assert!(
+        expected.contains(&reply.status),
+        "{what}: {} {}",
+        reply.status,
+        reply.body
+    );
+}
+
+#[tokio::test]
+async fn every_reply_matches_the_document() {
+    let mut c = Checker::new("openapi-replies").await;
+    expect(
+        &c.call("GET", "/api/catalogue", None, None).await,
+        &[200],
+        "catalogue",
+    );
+    for entry in GameSpec::CATALOGUE {
+        let spec_text = concrete(entry.syntax);
+        let game = spec_text.parse::<GameSpec>().unwrap().build().unwrap();
+        let start = game
+            .start_position()
+            .unwrap_or_else(|| game.description().example.to_string());
+        for convention in game.conventions() {
+            let convention = convention.name();
+            let analyze = json!({"game": spec_text, "position": start, "convention": convention});
+            let r = c
+                .call("POST", "/api/analyze", None, Some(&analyze.to_string()))
+                .await;
+            expect(&r, &[200, 422], spec_text);
+        }
+        // A game against the computer, a few moves into it.
+        let convention = game.conventions()[0].name();
+        let create = json!({"game": spec_text, "position": start, "convention": convention});
+        let r = c
+            .call("POST", "/api/games", None, Some(&create.to_string()))
+            .await;
+        expect(&r, &[201], spec_text);
+        let id = r.body["game"]["id"].as_str().unwrap().to_string();
+        let token = r.body["token"].as_str().unwrap().to_string();
+        let mut game_view = r.body["game"].clone();
+        for _ in 0..3 {
+            let path = format!("/api/games/{id}/analysis");
+            expect(&c.call("GET", &path, None, None).await, &[200, 422], &path);
+            let analyze = json!({"game": spec_text, "position": game_view["position"], "convention": convention});
+            let r = c
+                .call("POST", "/api/analyze", None, Some(&analyze.to_string()))
+                .await;
+            expect(&r, &[200, 422], spec_text);
+            if game_view["status"] != "playing" {
+                break;
+            }
+            let mv = game_view["legal_moves"][0]["notation"].clone();
+            let body = json!({"move": mv, "ply": game_view["ply"]}).to_string();
+            let path = format!("/api/games/{id}/moves");
+            let r = c.call("POST", &path, Some(&token), Some(&body)).await;
+            expect(&r, &[200], &path);
+            game_view = r.body["game"].clone();
+        }
+        // Every position of the record, drawn, and one past its end.
+        let plies = game_view["ply"].as_u64().unwrap();
+        for ply in 0..=plies {
+            let path = format!("/api/games/{id}/positions/{ply}");
+            expect(&c.call("GET", &path, None, None).await, &[200], &path);
+        }
+        let path = format!("/api/games/{id}/positions/{}", plies + 1);
+        expect(&c.call("GET", &path, None, None).await, &[404], &path);
+        let path = format!("/api/games/{id}/positions/first");
+        expect(&c.call("GET", &path, None, None).await, &[400], &path);
+        let path = format!("/api/games/{id}");
+        expect(&c.call("GET", &path, None, None).await, &[200], &path);
+        let path = format!("/api/games/{id}/events");
+        expect(&c.call("GET", &path, None, None).await, &[200], &path);
+        if entry.syntax != "nim"
+            && game
+                .start()
+                .is_some_and(|p| game.value(&p).is_ok_and(|v| v.heaps().is_some()))
+        {
+            let path = format!("/api/explore?game={spec_text}&to=20&heaps=2&max=6");
+            expect(&c.call("GET", &path, None, None).await, &[200, 422], &path);
+        }
+    }
+    // Explore, Nim and a refusal.
+    for path in [
+        "/api/explore",
+        "/api/explore?game=kayles&to=30&heaps=3&max=5&convention=misere",
+        "/api/explore?game=chomp:3x4",
+        "/api/explore?to=100000",
+        "/api/explore?surprise=1",
+    ] {
+        c.call("GET", path, None, None).await;
+    }
+
+    // Online games: the invite, the second seat, turns and refusals.
+    let r = c
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"opponent":"online","position":"1 2"}"#),
+        )
+        .await;
+    expect(&r, &[201], "online");
+    let id = r.body["game"]["id"].as_str().unwrap().to_string();
+    let token0 = r.body["token"].as_str().unwrap().to_string();
+    let invite = r.body["invite"].as_str().unwrap().to_string();
+    let moves = format!("/api/games/{id}/moves");
+    let join = format!("/api/games/{id}/join");
+    let waiting = c
+        .call("POST", &moves, Some(&token0), Some(r#"{"move":"A 1"}"#))
+        .await;
+    expect(&waiting, &[409], "waiting");
+    let wrong = c
+        .call("POST", &join, None, Some(r#"{"invite":"nope"}"#))
+        .await;
+    expect(&wrong, &[403], "wrong invite");
+    let body = json!({ "invite": invite }).to_string();
+    let joined = c.call("POST", &join, None, Some(&body)).await;
+    expect(&joined, &[200], "join");
+    let token1 = joined.body["token"].as_str().unwrap().to_string();
+    expect(
+        &c.call("POST", &join, None, Some(&body)).await,
+        &[409],
+        "joined twice",
+    );
+    expect(
+        &c.call("POST", &moves, Some(&token1), Some(r#"{"move":"A 1"}"#))
+            .await,
+        &[409],
+        "not your turn",
+    );
+    expect(
+        &c.call("POST", &moves, Some(&token0), Some(r#"{"move":"A 9"}"#))
+            .await,
+        &[422],
+        "illegal",
+    );
+    expect(
+        &c.call(
+            "POST",
+            &moves,
+            Some(&token0),
+            Some(r#"{"move":"A 1","ply":7}"#),
+        )
+        .await,
+        &[409],
+        "stale",
+    );
+    expect(
+        &c.call("POST", &moves, None, Some(r#"{"move":"A 1"}"#))
+            .await,
+        &[401],
+        "no token",
+    );
+    expect(
+        &c.call("POST", &moves, Some("0000"), Some(r#"{"move":"A 1"}"#))
+            .await,
+        &[403],
+        "wrong token",
+    );
+    expect(
+        &c.call("POST", &moves, Some(&token0), Some(r#"{"move":"B 2"}"#))
+            .await,
+        &[200],
+        "move",
+    );
+    expect(
+        &c.call("POST", &moves, Some(&token1), Some(r#"{"move":"A 1"}"#))
+            .await,
+        &[200],
+        "last move",
+    );
+    expect(
+        &c.call("POST", &moves, Some(&token0), Some(r#"{"move":"A 1"}"#))
+            .await,
+        &[409],
+        "over",
+    );
+    let analysis = c
+        .call("GET", &format!("/api/games/{id}/analysis"), None, None)
+        .await;
+    assert!(analysis.body["current"].is_null());
+    expect(
+        &c.call("POST", &format!("/api/games/{id}/join"), None, Some(&body))
+            .await,
+        &[409],
+        "join a finished game",
+    );
+
+    // Local games, and malformed requests.
+    let local = c
+        .call(
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"opponent":"local","random":true}"#),
+        )
+        .await;
+    expect(&local, &[201], "local");
+    let big = format!(r#"{{"position":"{}"}}"#, "1 ".repeat(10_000));
+    for (method, path, body) in [
+        ("POST", "/api/games", ""),
+        ("POST", "/api/games", "{"),
+        ("POST", "/api/games", r#"{"game":"nonsense"}"#),
+        ("POST", "/api/games", r#"{"game":"moore:0"}"#),
+        ("POST", "/api/games", r#"{"position":"0 0"}"#),
+        ("POST", "/api/games", r#"{"position":"x"}"#),
+        ("POST", "/api/games", r#"{"level":"godlike"}"#),
+        ("POST", "/api/games", r#"{"extra":1}"#),
+        ("POST", "/api/games", big.as_str()),
+        ("POST", "/api/analyze", r#"{"position":"3 4 5"}"#),
+        (
+            "POST",
+            "/api/analyze",
+            r#"{"game":"candy","position":"3 4 5"}"#,
+        ),
+        (
+            "POST",
+            "/api/analyze",
+            r#"{"position":"3 4 5","convention":"misere"}"#,
+        ),
+        ("POST", "/api/analyze", r#"{"position":"200 200"}"#),
+        ("POST", "/api/analyze", "[]"),
+        ("GET", "/api/games?limit=2&offset=1", ""),
+        ("GET", "/api/games?limit=-1", ""),
+        ("GET", "/api/games/RANDOM", ""),
+        ("GET", "/api/games/RANDOM/analysis", ""),
+        ("GET", "/api/games/RANDOM/events", ""),
+        ("POST", "/api/games/RANDOM/moves", r#"{"move":"A 1"}"#),
+        ("POST", "/api/games/RANDOM/join", r#"{"invite":"x"}"#),
+    ] {
+        let body = (!body.is_empty() || method == "POST").then_some(body);
+        let r = c.call(method, path, None, body).await;
+        assert!(r.status < 500, "{method} {path}: {}", r.body);
+    }
+
+    // Every operation gave a success that matched.
+    for (method, path) in c.operations() {
+        assert!(
+            c.seen
+                .keys()
+                .any(|(m, p, s)| *m == method && *p == path && *s < 300),
+            "{method} {path}: no successful reply was checked"
+        );
+    }
+    for ((method, path, status), n) in &c.seen {
+        eprintln!("{method} {path} {status}: {n} replies checked");
+    }
+}
+
+/// Found by schemathesis: `limit`, `offset` and `ply` are `u32`, but the
+/// document called them `int32`, so 2^31 was "invalid" and yet accepted.
+#[tokio::test]
+async fn unsigned_fields_are_documented_with_their_whole_range() {
+    let mut c = Checker::new("openapi-unsigned").await;
+    let parameters = c.doc["paths"]["/api/games"]["get"]["parameters"].clone();
+    for parameter in parameters.as_array().unwrap() {
+        let schema = &parameter["schema"];
+        assert_eq!(schema["minimum"], 0, "{parameter}");
+        assert_eq!(schema["maximum"], u32::MAX, "{parameter}");
+        assert_ne!(schema["format"], "int32", "{parameter}");
+    }
+    let ply = &c.doc["components"]["schemas"]["MoveRequest"]["properties"]["ply"];
+    assert_eq!(ply["maximum"], u32::MAX, "{ply}");
+    assert_ne!(ply["format"], "int32", "{ply}");
+    let r = c
+        .call("GET", "/api/games?offset=2147483648", None, None)
+        .await;
+    expect(&r, &[200], "an offset past i32");
+    let r = c
+        .call("GET", "/api/games?limit=4294967295", None, None)
+        .await;
+    expect(&r, &[200], "the largest limit");
+    let r = c
+        .call("GET", "/api/games?offset=4294967296", None, None)
+        .await;
+    expect(&r, &[400], "an offset past u32");
+}
+
+/// Found by schemathesis: the live-update stream was documented as one
+/// string, but checkers of `text/event-stream` read the schema as that of
+/// each event (`event`, `data`).
+#[tokio::test]
+async fn the_event_stream_is_documented_event_by_event() {
+    let mut c = Checker::new("openapi-events").await;
+    let stream = &c.doc["paths"]["/api/games/{id}/events"]["get"]["responses"]["200"]["content"]["text/event-stream"]
+        ["schema"];
+    assert_eq!(stream, &json!({"$ref": "#/components/schemas/StateEvent"}));
+    let r = c.call("POST", "/api/games", None, Some("{}")).await;
+    let id = r.body["game"]["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/events");
+    let event = c.call("GET", &path, None, None).await;
+    assert_eq!(event.body["event"], "state");
+    let game: Value = serde_json::from_str(event.body["data"].as_str().unwrap()).unwrap();
+    assert_eq!(game["id"], id.as_str());
+}
+
+/// Found while probing the server by hand: a game id that percent-decodes to
+/// bytes that are not UTF-8 got axum's plain-text 400, not the API's JSON.
+#[tokio::test]
+async fn a_game_id_that_is_not_utf8_is_refused_in_json() {
+    let mut c = Checker::new("openapi-not-utf8").await;
+    for (method, path, body) in [
+        ("GET", "/api/games/%FF", None),
+        ("GET", "/api/games/%C3%28/analysis", None),
+        ("GET", "/api/games/%FF/events", None),
+        ("GET", "/api/games/%FF/positions/0", None),
+        ("POST", "/api/games/%FF/moves", Some(r#"{"move":"A 1"}"#)),
+        ("POST", "/api/games/%FF/join", Some(r#"{"invite":"x"}"#)),
+    ] {
+        let r = c.call(method, path, None, body).await;
+        expect(&r, &[404], path);
+        assert_eq!(r.body["error"]["code"], "game_not_found", "{path}");
+    }
+}
