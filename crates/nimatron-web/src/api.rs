@@ -26,10 +26,13 @@ use utoipa_axum::routes;
 use crate::assets;
 use crate::error::{ApiError, ErrorBody};
 use crate::explore::{self, Explore, ExploreQuery};
-use crate::requests::{AnalyzeRequest, JoinRequest, MoveRequest, NewGame};
+use crate::requests::{
+    ActionRequest, AnalyzeRequest, ConsentRequest, JoinRequest, MoveRequest, NewGame,
+};
 use crate::service::Engine;
 use crate::views::{
-    AnalysisView, Catalogue, GameAnalysis, GameList, GameView, MoveReply, PositionView, SeatGrant,
+    AnalysisView, Catalogue, GameAnalysis, GameList, GameView, MoveReply, PositionView,
+    RematchReply, SeatGrant, UndoReply,
 };
 
 /// The largest request body accepted, in bytes.
@@ -124,6 +127,15 @@ pub struct AppState {
     pub engine: Arc<Engine>,
     /// Live updates.
     pub hub: Arc<Hub>,
+}
+
+impl AppState {
+    /// Send a game's new state to everyone watching it.
+    fn publish(&self, id: &str, view: &GameView) {
+        if let Ok(text) = serde_json::to_string(view) {
+            self.hub.publish(id, text);
+        }
+    }
 }
 
 /// Run blocking work (SQLite, solvers) off the async threads.
@@ -275,9 +287,7 @@ async fn make_move(
     let engine = app.engine.clone();
     let game_id = id.clone();
     let reply = blocking(move || engine.make_move(&game_id, token.as_deref(), &req)).await?;
-    if let Ok(text) = serde_json::to_string(&reply.game) {
-        app.hub.publish(&id, text);
-    }
+    app.publish(&id, &reply.game);
     Ok(json(StatusCode::OK, &reply))
 }
 
@@ -306,10 +316,167 @@ async fn join_game(
     let engine = app.engine.clone();
     let game_id = id.clone();
     let grant = blocking(move || engine.join(&game_id, &req.invite)).await?;
-    if let Ok(text) = serde_json::to_string(&grant.game) {
-        app.hub.publish(&id, text);
-    }
+    app.publish(&id, &grant.game);
     Ok(json(StatusCode::OK, &grant))
+}
+
+/// Take back moves: at one screen the last move, against the computer your
+/// last move and the computer's replies to it. Online games' moves stand.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/undo",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body(
+        content = ActionRequest,
+        description = "Optional (none is `{}`): the ply the player saw.",
+        content_type = "application/json"
+    ),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The game after the take-back, and the moves taken back", body = UndoReply),
+        (status = 400, description = "The body or the `Authorization` header is malformed (`bad_json`, `bad_token`)", body = ErrorBody),
+        (status = 401, description = "No seat token (`missing_token`)", body = ErrorBody),
+        (status = 403, description = "The token holds no seat in this game (`wrong_token`)", body = ErrorBody),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+        (status = 409, description = "Not now: `no_takebacks_online`, `resigned`, `nothing_to_undo`, `stale_ply`", body = ErrorBody),
+        (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
+    )
+)]
+async fn undo(
+    State(app): State<AppState>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let token = bearer(&headers)?;
+    let req: ActionRequest = parse_body(body, true)?;
+    let engine = app.engine.clone();
+    let game_id = id.clone();
+    let reply = blocking(move || engine.undo(&game_id, token.as_deref(), &req)).await?;
+    app.publish(&id, &reply.game);
+    Ok(json(StatusCode::OK, &reply))
+}
+
+/// Resign: the other seat wins. At one screen the seat to move resigns.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/resign",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body(
+        content = ActionRequest,
+        description = "Optional (none is `{}`): the ply the player saw.",
+        content_type = "application/json"
+    ),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The game, over", body = GameView),
+        (status = 400, description = "The body or the `Authorization` header is malformed (`bad_json`, `bad_token`)", body = ErrorBody),
+        (status = 401, description = "No seat token (`missing_token`)", body = ErrorBody),
+        (status = 403, description = "The token holds no seat in this game (`wrong_token`)", body = ErrorBody),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+        (status = 409, description = "Not now: `game_over`, `waiting_for_opponent`, `stale_ply`", body = ErrorBody),
+        (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
+    )
+)]
+async fn resign(
+    State(app): State<AppState>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let token = bearer(&headers)?;
+    let req: ActionRequest = parse_body(body, true)?;
+    let engine = app.engine.clone();
+    let game_id = id.clone();
+    let view = blocking(move || engine.resign(&game_id, token.as_deref(), &req)).await?;
+    app.publish(&id, &view);
+    Ok(json(StatusCode::OK, &view))
+}
+
+/// Online games: agree to show the analysis during play, or withdraw. It is
+/// shown while both seats agree, and always once the game is over.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/analysis-consent",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body(content = ConsentRequest, content_type = "application/json"),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The game, with each seat's answer", body = GameView),
+        (status = 400, description = "The body or the `Authorization` header is malformed (`bad_json`, `bad_token`)", body = ErrorBody),
+        (status = 401, description = "No seat token (`missing_token`)", body = ErrorBody),
+        (status = 403, description = "The token holds no seat in this game (`wrong_token`)", body = ErrorBody),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+        (status = 409, description = "Not an online game: its analysis needs no agreement (`not_online`)", body = ErrorBody),
+        (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
+    )
+)]
+async fn analysis_consent(
+    State(app): State<AppState>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let token = bearer(&headers)?;
+    let req: ConsentRequest = parse_body(body, false)?;
+    let engine = app.engine.clone();
+    let game_id = id.clone();
+    let view = blocking(move || engine.analysis_consent(&game_id, token.as_deref(), &req)).await?;
+    app.publish(&id, &view);
+    Ok(json(StatusCode::OK, &view))
+}
+
+/// Ask for a rematch of a finished game: the same game from the same start,
+/// the other seat first, each player keeping their seat and token. Against
+/// the computer or at one screen it starts at once; online, when both seats
+/// have asked, and the other seat's page hears of each step on the event
+/// stream.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/rematch",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body(
+        content = ActionRequest,
+        description = "Optional (none is `{}`): the ply the player saw.",
+        content_type = "application/json"
+    ),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The rematch was made before: this game and the rematch", body = RematchReply),
+        (status = 201, description = "The rematch is made: this game and the rematch, with the caller's seat", body = RematchReply),
+        (status = 202, description = "Online: the offer is noted, waiting for the other seat (`rematch` is null)", body = RematchReply),
+        (status = 400, description = "The body or the `Authorization` header is malformed (`bad_json`, `bad_token`)", body = ErrorBody),
+        (status = 401, description = "No seat token (`missing_token`)", body = ErrorBody),
+        (status = 403, description = "The token holds no seat in this game (`wrong_token`)", body = ErrorBody),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+        (status = 409, description = "Not now: `game_not_over`, `stale_ply`", body = ErrorBody),
+        (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
+        (status = 422, description = "The computer's first move in the rematch hit a limit", body = ErrorBody),
+    )
+)]
+async fn rematch(
+    State(app): State<AppState>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let token = bearer(&headers)?;
+    let req: ActionRequest = parse_body(body, true)?;
+    let engine = app.engine.clone();
+    let game_id = id.clone();
+    let (reply, created) =
+        blocking(move || engine.rematch(&game_id, token.as_deref(), &req)).await?;
+    app.publish(&id, &reply.game);
+    let status = match (&reply.rematch, created) {
+        (None, _) => StatusCode::ACCEPTED,
+        (Some(_), true) => StatusCode::CREATED,
+        (Some(_), false) => StatusCode::OK,
+    };
+    Ok(json(status, &reply))
 }
 
 /// A position of the game's record, drawn: the start (ply 0) or the
@@ -358,6 +525,7 @@ async fn game_position(
     params(("id" = String, Path, description = "The game's id")),
     responses(
         (status = 200, description = "The analysis", body = GameAnalysis),
+        (status = 403, description = "An online game under way whose seats have not both agreed to show it (`analysis_not_agreed`)", body = ErrorBody),
         (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
         (status = 422, description = "The solver stopped at its limit (`solver_limit`)", body = ErrorBody),
     )
@@ -608,6 +776,10 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_game))
         .routes(routes!(make_move))
         .routes(routes!(join_game))
+        .routes(routes!(undo))
+        .routes(routes!(resign))
+        .routes(routes!(analysis_consent))
+        .routes(routes!(rematch))
         .routes(routes!(game_analysis))
         .routes(routes!(game_position))
         .routes(routes!(events))

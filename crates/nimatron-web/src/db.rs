@@ -112,6 +112,15 @@ pub struct GameRecord {
     pub invite: Option<String>,
     /// The computer's random state.
     pub rng: u64,
+    /// The seat that resigned, if the game ended that way.
+    pub resigned: Option<u8>,
+    /// Online games: bit `s` is set while seat `s` agrees to show the
+    /// analysis during play.
+    pub analysis_votes: u8,
+    /// Bit `s` is set once seat `s` has asked for a rematch.
+    pub rematch_offers: u8,
+    /// The rematch's game id, once it exists.
+    pub rematch: Option<String>,
     /// Unix milliseconds.
     pub created_at: i64,
     /// Unix milliseconds.
@@ -192,7 +201,11 @@ CREATE TABLE IF NOT EXISTS games (
     invite        TEXT,
     rng           INTEGER NOT NULL,
     created_at    INTEGER NOT NULL,
-    updated_at    INTEGER NOT NULL
+    updated_at    INTEGER NOT NULL,
+    resigned       INTEGER,
+    analysis_votes INTEGER NOT NULL DEFAULT 0,
+    rematch_offers INTEGER NOT NULL DEFAULT 0,
+    rematch        TEXT
 );
 CREATE INDEX IF NOT EXISTS games_by_time ON games(created_at);
 CREATE TABLE IF NOT EXISTS moves (
@@ -208,6 +221,32 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
 ";
+
+/// Columns added since the first release, with their declarations: a
+/// database made before them gains them when it is opened.
+const ADDED_COLUMNS: &[(&str, &str)] = &[
+    ("resigned", "INTEGER"),
+    ("analysis_votes", "INTEGER NOT NULL DEFAULT 0"),
+    ("rematch_offers", "INTEGER NOT NULL DEFAULT 0"),
+    ("rematch", "TEXT"),
+];
+
+/// Add the [`ADDED_COLUMNS`] that an older database lacks.
+fn add_missing_columns(conn: &Connection) -> Result<(), DbError> {
+    let have: Vec<String> = {
+        let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    for (name, declaration) in ADDED_COLUMNS {
+        if !have.iter().any(|h| h == name) {
+            conn.execute_batch(&format!(
+                "ALTER TABLE games ADD COLUMN {name} {declaration}"
+            ))?;
+        }
+    }
+    Ok(())
+}
 
 /// How hard SQLite works to make a commit survive.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -283,6 +322,10 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
         token1: r.get("token1")?,
         invite: r.get("invite")?,
         rng: r.get::<_, i64>("rng")? as u64,
+        resigned: r.get::<_, Option<i64>>("resigned")?.map(seat),
+        analysis_votes: (r.get::<_, i64>("analysis_votes")? & 3) as u8,
+        rematch_offers: (r.get::<_, i64>("rematch_offers")? & 3) as u8,
+        rematch: r.get("rematch")?,
         created_at: r.get("created_at")?,
         updated_at: r.get("updated_at")?,
     })
@@ -331,6 +374,7 @@ impl Store {
     pub fn open(path: &Path, durability: Durability) -> Result<Store, DbError> {
         let writer = open(path, durability)?;
         writer.execute_batch(SCHEMA)?;
+        add_missing_columns(&writer)?;
         let readers = (0..4)
             .map(|_| open(path, durability).map(Mutex::new))
             .collect::<Result<Vec<_>, _>>()?;
@@ -417,32 +461,26 @@ impl Store {
     pub fn insert_game(&self, game: &GameRecord, moves: &[MoveRecord]) -> Result<(), WriteError> {
         let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         let tx = conn.transaction()?;
-        tx.prepare_cached(
-            "INSERT INTO games (id, spec, convention, mode, level, computer_seat, start, first_seat,
-                position, to_move, ply, status, winner, token0, token1, invite, rng, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
-        )?
-        .execute(params![
-            game.id,
-            game.spec,
-            game.convention,
-            game.mode.name(),
-            game.level,
-            game.computer_seat,
-            game.start,
-            game.first_seat,
-            game.position,
-            game.to_move,
-            game.ply,
-            game.status.name(),
-            game.winner,
-            game.token0,
-            game.token1,
-            game.invite,
-            game.rng as i64,
-            game.created_at,
-            game.updated_at
-        ])?;
+        insert_game(&tx, game)?;
+        insert_moves(&tx, &game.id, moves)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Store a rematch of `old` (whose row is updated to name it, if `old`
+    /// is still at `expected_ply`), with the moves already made, in one
+    /// transaction.
+    pub fn insert_rematch(
+        &self,
+        old: &GameRecord,
+        expected_ply: u32,
+        game: &GameRecord,
+        moves: &[MoveRecord],
+    ) -> Result<(), WriteError> {
+        let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let tx = conn.transaction()?;
+        update_game(&tx, old, expected_ply)?;
+        insert_game(&tx, game)?;
         insert_moves(&tx, &game.id, moves)?;
         tx.commit()?;
         Ok(())
@@ -458,29 +496,93 @@ impl Store {
     ) -> Result<(), WriteError> {
         let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         let tx = conn.transaction()?;
-        let changed = tx
-            .prepare_cached(
-                "UPDATE games SET position = ?1, to_move = ?2, ply = ?3, status = ?4, winner = ?5,
-                    token1 = ?6, rng = ?7, updated_at = ?8
-                 WHERE id = ?9 AND ply = ?10",
-            )?
-            .execute(params![
-                game.position,
-                game.to_move,
-                game.ply,
-                game.status.name(),
-                game.winner,
-                game.token1,
-                game.rng as i64,
-                game.updated_at,
-                game.id,
-                expected_ply
-            ])?;
-        if changed != 1 {
-            return Err(WriteError::Conflict);
-        }
+        update_game(&tx, game, expected_ply)?;
         insert_moves(&tx, &game.id, moves)?;
         tx.commit()?;
         Ok(())
     }
+
+    /// Take back the moves after ply `game.ply` and store the game's state
+    /// there, if the game is still at `expected_ply`; all or nothing.
+    pub fn rewind(&self, game: &GameRecord, expected_ply: u32) -> Result<(), WriteError> {
+        let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let tx = conn.transaction()?;
+        update_game(&tx, game, expected_ply)?;
+        tx.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
+            .execute(params![game.id, game.ply])?;
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+fn insert_game(tx: &rusqlite::Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO games (id, spec, convention, mode, level, computer_seat, start, first_seat,
+            position, to_move, ply, status, winner, token0, token1, invite, rng, created_at, updated_at,
+            resigned, analysis_votes, rematch_offers, rematch)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
+            ?20, ?21, ?22, ?23)",
+    )?
+    .execute(params![
+        game.id,
+        game.spec,
+        game.convention,
+        game.mode.name(),
+        game.level,
+        game.computer_seat,
+        game.start,
+        game.first_seat,
+        game.position,
+        game.to_move,
+        game.ply,
+        game.status.name(),
+        game.winner,
+        game.token0,
+        game.token1,
+        game.invite,
+        game.rng as i64,
+        game.created_at,
+        game.updated_at,
+        game.resigned,
+        game.analysis_votes,
+        game.rematch_offers,
+        game.rematch
+    ])?;
+    Ok(())
+}
+
+/// Store the game row's changeable fields, if the row is still at
+/// `expected_ply`; [`WriteError::Conflict`] if it moved on.
+fn update_game(
+    tx: &rusqlite::Transaction<'_>,
+    game: &GameRecord,
+    expected_ply: u32,
+) -> Result<(), WriteError> {
+    let changed = tx
+        .prepare_cached(
+            "UPDATE games SET position = ?1, to_move = ?2, ply = ?3, status = ?4, winner = ?5,
+                token1 = ?6, rng = ?7, updated_at = ?8, resigned = ?9, analysis_votes = ?10,
+                rematch_offers = ?11, rematch = ?12
+             WHERE id = ?13 AND ply = ?14",
+        )?
+        .execute(params![
+            game.position,
+            game.to_move,
+            game.ply,
+            game.status.name(),
+            game.winner,
+            game.token1,
+            game.rng as i64,
+            game.updated_at,
+            game.resigned,
+            game.analysis_votes,
+            game.rematch_offers,
+            game.rematch,
+            game.id,
+            expected_ply
+        ])?;
+    if changed != 1 {
+        return Err(WriteError::Conflict);
+    }
+    Ok(())
 }

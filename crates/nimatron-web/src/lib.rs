@@ -14,6 +14,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod actions;
 pub mod api;
 mod assets;
 mod caches;

@@ -55,10 +55,13 @@ impl Modify for SeatToken {
 /// The whole document: the fixed parts and every operation of the router.
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = crate::api::documented_routes().into_openapi();
-    // A new game's body may be left out (it is then `{}`).
+    // These bodies may be left out (they are then `{}`).
     for item in doc.paths.paths.values_mut() {
         if let Some(op) = item.post.as_mut()
-            && op.operation_id.as_deref() == Some("create_game")
+            && matches!(
+                op.operation_id.as_deref(),
+                Some("create_game" | "undo" | "resign" | "rematch")
+            )
             && let Some(body) = op.request_body.as_mut()
         {
             body.required = Some(utoipa::openapi::Required::False);

@@ -54,6 +54,26 @@ pub struct MoveRequest {
     pub ply: Option<u32>,
 }
 
+/// A request to take back moves, to resign, or to ask for a rematch: the
+/// body may be empty (`{}`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    /// The ply the player saw; if given and the game has moved on, the
+    /// request is refused (`stale_ply`).
+    #[schema(maximum = 4294967295_u64, example = 3)]
+    pub ply: Option<u32>,
+}
+
+/// A seat's answer on showing the analysis during an online game.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConsentRequest {
+    /// `true` to agree (the analysis is shown once both seats agree),
+    /// `false` to withdraw.
+    pub agree: bool,
+}
+
 /// A request to take the second seat of an online game.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

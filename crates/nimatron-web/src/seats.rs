@@ -9,7 +9,10 @@ use crate::token;
 
 /// Which seat a token holds in this game: `None` in a local game, where one
 /// token moves for both sides.
-fn seat_for_token(game: &GameRecord, token: Option<&str>) -> Result<Option<u8>, ApiError> {
+pub(crate) fn seat_for_token(
+    game: &GameRecord,
+    token: Option<&str>,
+) -> Result<Option<u8>, ApiError> {
     let Some(token) = token else {
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
@@ -58,17 +61,7 @@ pub(crate) fn moving_seat(
         }
         Status::Playing => {}
     }
-    if let Some(ply) = ply
-        && ply != record.ply
-    {
-        return Err(ApiError::conflict(
-            "stale_ply",
-            format!(
-                "the move was made at ply {ply}, but the game is at ply {}: reload and try again",
-                record.ply
-            ),
-        ));
-    }
+    check_ply(record, ply, "move")?;
     if let Some(seat) = seat
         && seat != record.to_move
     {
@@ -78,6 +71,21 @@ pub(crate) fn moving_seat(
         ));
     }
     Ok(seat)
+}
+
+/// Check that the player, who saw the game at `ply` if given, acts on the
+/// game as it is: `what` names the act in the refusal.
+pub(crate) fn check_ply(record: &GameRecord, ply: Option<u32>, what: &str) -> Result<(), ApiError> {
+    match ply {
+        Some(ply) if ply != record.ply => Err(ApiError::conflict(
+            "stale_ply",
+            format!(
+                "the {what} was made at ply {ply}, but the game is at ply {}: reload and try again",
+                record.ply
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Check that `invite` takes the second seat of the online game `record`:

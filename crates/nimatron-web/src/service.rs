@@ -80,7 +80,7 @@ impl Engine {
     }
 
     /// The lock that serialises the changes to one game.
-    fn lock_for(&self, id: &str) -> Arc<Mutex<()>> {
+    pub(crate) fn lock_for(&self, id: &str) -> Arc<Mutex<()>> {
         let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
         if locks.len() > 10_000 {
             locks.retain(|_, l| Arc::strong_count(l) > 1);
@@ -216,6 +216,10 @@ impl Engine {
             token1: None,
             invite: invite.clone(),
             rng: token::random_u64(),
+            resigned: None,
+            analysis_votes: 0,
+            rematch_offers: 0,
+            rematch: None,
             created_at: now,
             updated_at: now,
         };
@@ -248,7 +252,10 @@ impl Engine {
             .ok_or_else(|| ApiError::game_not_found(id))
     }
 
-    fn load_with_moves(&self, id: &str) -> Result<(GameRecord, Vec<MoveRecord>), ApiError> {
+    pub(crate) fn load_with_moves(
+        &self,
+        id: &str,
+    ) -> Result<(GameRecord, Vec<MoveRecord>), ApiError> {
         if !token::plausible_id(id) {
             return Err(ApiError::game_not_found(id));
         }
@@ -370,6 +377,9 @@ impl Engine {
     /// The current position solved, and every move made judged.
     pub fn game_analysis(&self, id: &str) -> Result<GameAnalysis, ApiError> {
         let (record, moves) = self.load_with_moves(id)?;
+        if !crate::actions::analysis_shown(&record) {
+            return Err(crate::actions::analysis_not_agreed());
+        }
         let (_, game) = self.game(&record.spec)?;
         let convention = parse_convention(Some(&record.convention))?;
         let current = if record.status == Status::Over {

@@ -208,10 +208,64 @@ pub struct GameView {
     pub move_syntax: &'static str,
     /// How positions are written.
     pub position_syntax: &'static str,
+    /// The seat that resigned, if the game ended that way.
+    #[schema(required)]
+    pub resigned: Option<u8>,
+    /// Whether `POST /api/games/{id}/undo` would take a move back now
+    /// (games against the computer and at one screen).
+    pub can_undo: bool,
+    /// Whether the analysis is shown during play, and who agreed to it.
+    pub analysis: AnalysisConsent,
+    /// Who asked for a rematch, and the rematch once it exists.
+    pub rematch: RematchView,
     /// Unix milliseconds.
     pub created_at: i64,
     /// Unix milliseconds.
     pub updated_at: i64,
+}
+
+/// Whether a game's analysis may be shown. In an online game under way it
+/// is shown only while both seats agree, so that neither player sees the
+/// winning move alone; games against the computer or at one screen, and
+/// finished games, always show it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct AnalysisConsent {
+    /// Whether `GET /api/games/{id}/analysis` answers now.
+    pub shown: bool,
+    /// Online games: whether each seat agrees (`[seat 0, seat 1]`).
+    pub agreed: [bool; 2],
+}
+
+/// A rematch: the same game from the same start, the other seat moving
+/// first.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RematchView {
+    /// Whether each seat has asked for it (`[seat 0, seat 1]`). Online
+    /// games start it once both have; the others at once.
+    pub offered: [bool; 2],
+    /// The rematch's game id, once it exists.
+    #[schema(required)]
+    pub game: Option<String>,
+}
+
+/// The reply to `POST /api/games/{id}/rematch`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RematchReply {
+    /// This game, with the offer noted.
+    pub game: GameView,
+    /// The rematch and the caller's seat in it, once it exists (`null`
+    /// while an online game waits for the other seat to agree).
+    #[schema(required)]
+    pub rematch: Option<SeatGrant>,
+}
+
+/// The reply to `POST /api/games/{id}/undo`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct UndoReply {
+    /// The game after the moves were taken back.
+    pub game: GameView,
+    /// The moves taken back, in the order they were made.
+    pub undone: Vec<PlayedMove>,
 }
 
 /// What a creator or joiner gets back: the game, and their seat's token.
@@ -434,10 +488,25 @@ impl GameView {
             legal_moves: legal,
             move_syntax: game.move_syntax(),
             position_syntax: game.position_syntax(),
+            resigned: record.resigned,
+            can_undo: crate::actions::moves_to_undo(record, moves).is_some(),
+            analysis: AnalysisConsent {
+                shown: crate::actions::analysis_shown(record),
+                agreed: seat_bits(record.analysis_votes),
+            },
+            rematch: RematchView {
+                offered: seat_bits(record.rematch_offers),
+                game: record.rematch.clone(),
+            },
             created_at: record.created_at,
             updated_at: record.updated_at,
         })
     }
+}
+
+/// Bits 0 and 1 as one flag per seat.
+fn seat_bits(bits: u8) -> [bool; 2] {
+    [bits & 1 != 0, bits & 2 != 0]
 }
 
 /// Both seats: the creator's, and the computer's or the second player's.

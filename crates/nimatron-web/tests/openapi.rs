@@ -500,6 +500,53 @@ async fn every_reply_matches_the_document() {
         &[403],
         "wrong token",
     );
+    // The analysis is shown only when both seats agree.
+    let consent = format!("/api/games/{id}/analysis-consent");
+    let analysis = format!("/api/games/{id}/analysis");
+    expect(
+        &c.call("GET", &analysis, None, None).await,
+        &[403],
+        "analysis",
+    );
+    let agree = r#"{"agree":true}"#;
+    expect(
+        &c.call("POST", &consent, Some(&token0), Some(agree)).await,
+        &[200],
+        "agree",
+    );
+    expect(
+        &c.call("GET", &analysis, None, None).await,
+        &[403],
+        "one agreed",
+    );
+    expect(
+        &c.call("POST", &consent, Some(&token1), Some(agree)).await,
+        &[200],
+        "agree",
+    );
+    expect(
+        &c.call("GET", &analysis, None, None).await,
+        &[200],
+        "agreed",
+    );
+    expect(
+        &c.call("POST", &consent, None, Some(agree)).await,
+        &[401],
+        "consent without a token",
+    );
+    let undo = format!("/api/games/{id}/undo");
+    let resign = format!("/api/games/{id}/resign");
+    let rematch = format!("/api/games/{id}/rematch");
+    expect(
+        &c.call("POST", &undo, Some(&token0), None).await,
+        &[409],
+        "no take-backs online",
+    );
+    expect(
+        &c.call("POST", &rematch, Some(&token0), None).await,
+        &[409],
+        "rematch before the end",
+    );
     expect(
         &c.call("POST", &moves, Some(&token0), Some(r#"{"move":"B 2"}"#))
             .await,
@@ -528,6 +575,31 @@ async fn every_reply_matches_the_document() {
         &[409],
         "join a finished game",
     );
+    expect(
+        &c.call("POST", &resign, Some(&token0), Some("{}")).await,
+        &[409],
+        "resign a finished game",
+    );
+    expect(
+        &c.call("POST", &rematch, Some(&token1), None).await,
+        &[202],
+        "rematch offered",
+    );
+    let made = c.call("POST", &rematch, Some(&token0), Some("{}")).await;
+    expect(&made, &[201], "rematch made");
+    expect(
+        &c.call("POST", &rematch, Some(&token1), None).await,
+        &[200],
+        "rematch asked again",
+    );
+    let again = made.body["rematch"]["game"]["id"].as_str().unwrap();
+    let resign_again = format!("/api/games/{again}/resign");
+    expect(
+        &c.call("POST", &resign_again, Some(&token1), Some(r#"{"ply":0}"#))
+            .await,
+        &[200],
+        "resign",
+    );
 
     // Local games, and malformed requests.
     let local = c
@@ -539,6 +611,39 @@ async fn every_reply_matches_the_document() {
         )
         .await;
     expect(&local, &[201], "local");
+    let local_id = local.body["game"]["id"].as_str().unwrap();
+    let local_token = local.body["token"].as_str().unwrap();
+    let mv = local.body["game"]["legal_moves"][0]["notation"].clone();
+    let local_moves = format!("/api/games/{local_id}/moves");
+    let body = json!({ "move": mv }).to_string();
+    let r = c
+        .call("POST", &local_moves, Some(local_token), Some(&body))
+        .await;
+    expect(&r, &[200], "local move");
+    let local_undo = format!("/api/games/{local_id}/undo");
+    let r = c.call("POST", &local_undo, Some(local_token), None).await;
+    expect(&r, &[200], "undo");
+    let r = c.call("POST", &local_undo, Some(local_token), None).await;
+    expect(&r, &[409], "nothing to undo");
+    let local_consent = format!("/api/games/{local_id}/analysis-consent");
+    let r = c
+        .call(
+            "POST",
+            &local_consent,
+            Some(local_token),
+            Some(r#"{"agree":1}"#),
+        )
+        .await;
+    expect(&r, &[400], "consent that is not a boolean");
+    let r = c
+        .call(
+            "POST",
+            &local_consent,
+            Some(local_token),
+            Some(r#"{"agree":true}"#),
+        )
+        .await;
+    expect(&r, &[409], "consent where none is needed");
     let big = format!(r#"{{"position":"{}"}}"#, "1 ".repeat(10_000));
     for (method, path, body) in [
         ("POST", "/api/games", ""),
