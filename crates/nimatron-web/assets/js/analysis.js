@@ -16,9 +16,24 @@ function nimTableView(t) {
 }
 
 export function analysisView(s) {
+  const g = s.game;
+  // Online, during play, the analysis shows only while both players agree.
+  const online = g.mode === 'online' && g.status !== 'over';
+  const me = s.mine ? s.mine.seat : null;
+  const friendAgrees = online && me !== null && g.analysis.agreed[1 - me];
   if (!s.analysisOn) {
-    return h('section', { class: 'card analysis off' }, h('h2', {}, 'Analysis'),
-      h('p', { class: 'muted' }, 'Off, so as not to spoil the game. Turn it on to colour every move winning or losing and to see why.'));
+    const why = online
+      ? (friendAgrees
+        ? 'Your friend has turned the analysis on. It shows to both of you when you turn it on too.'
+        : 'Off. In an online game it shows only when both players turn it on, so that neither sees the winning move alone.')
+      : 'Off, so as not to spoil the game. Turn it on to colour every move winning or losing and to see why.';
+    return h('section', { class: 'card analysis off', id: 'analysis' }, h('h2', {}, 'Analysis'), h('p', { class: 'muted', id: 'analysis-note' }, why));
+  }
+  if (!g.analysis.shown) {
+    return h('section', { class: 'card analysis off', id: 'analysis' }, h('h2', {}, 'Analysis'),
+      h('p', { class: 'muted', id: 'analysis-note', role: 'status' }, me === null
+        ? 'The players have not both agreed to show the analysis during this game. It shows once the game is over.'
+        : 'You have turned the analysis on. It shows when your friend turns it on too.'));
   }
   const box = h('section', { class: 'card analysis', id: 'analysis' }, h('h2', {}, 'Analysis'));
   if (s.analysisError) { box.append(h('p', { class: 'error' }, s.analysisError)); return box; }

@@ -1,10 +1,10 @@
 // The game page: loading and watching a game, the status line, the board,
-// moves by click, drag, keyboard or typing, replay, the invite link and a
-// rematch. The boards and the side panels draw from the state `s` and call
+// moves by click, drag, keyboard or typing, replay, the invite link,
+// take-backs, resigning, agreeing to the analysis online, and rematches. The boards and the side panels draw from the state `s` and call
 // back through `s.submit(notation)` and `s.render()`.
 
 import { h, app, showError } from './dom.js';
-import { api, createGame, invites, loadCatalogue, seats, watchGame } from './api.js';
+import { api, invites, loadCatalogue, seats, watchGame } from './api.js';
 import { navigate, onLeave } from './router.js';
 import { canMove, moveValue, names, replayPosition } from './play-state.js';
 import { choicesView, drawBoard } from './board.js';
@@ -39,7 +39,7 @@ export function playPage(id) {
     } catch (e) { return showError(root, e); }
     onLeave(watchGame(id, (g) => {
       if (s.busy) { s.pending = g; return; }
-      if (!s.game || g.ply > s.game.ply || g.status !== s.game.status) setGame(g);
+      if (!s.game || g.updated_at > s.game.updated_at || g.ply > s.game.ply || g.status !== s.game.status) setGame(g);
     }));
   };
 
@@ -51,6 +51,20 @@ export function playPage(id) {
   // watched) first leaves the old board, marked, for a moment.
   async function setGame(g, animate = true) {
     const old = s.game;
+    // A take-back rewrites the record from its ply on: forget what was
+    // drawn or solved from the old one.
+    if (old && g.ply <= old.ply && g.updated_at !== old.updated_at) {
+      s.positions.clear();
+      s.analysis = null;
+      s.analysisPly = -1;
+      if (s.replay !== null && s.replay > g.moves.length) s.replay = null;
+    }
+    // The rematch has just been made: a player goes to it (with the seat
+    // and token the server confirms); a watcher is offered a link.
+    if (old && !old.rematch.game && g.rematch.game && s.mine && !s.followed) {
+      s.followed = true;
+      followRematch(s);
+    }
     if (animate && old && g.ply === old.ply + 1 && s.replay === null && (g.last_touches || []).length) {
       s.leaving = { geometry: old.geometry, touches: g.last_touches };
       render(s);
@@ -58,8 +72,12 @@ export function playPage(id) {
       s.leaving = null;
     }
     s.game = g;
+    // Online, the switch is this seat's answer as the server holds it, and
+    // nothing solved stays on screen once the analysis may not be shown.
+    if (needsConsent(s)) s.analysisOn = g.analysis.agreed[s.mine.seat];
+    if (!g.analysis.shown) { s.analysis = null; s.analysisPly = -1; }
     render(s);
-    if (s.analysisOn) refreshAnalysis(s);
+    if (s.analysisOn && g.analysis.shown) refreshAnalysis(s);
   }
   s.setGame = setGame;
   s.render = () => render(s);
@@ -77,6 +95,10 @@ function statusLine(s) {
     const winner = n[g.winner];
     const mover = last ? n[last.seat] : null;
     const won = winner === 'You' ? 'You win!' : winner + (winner === 'Your friend' ? ' wins.' : ' wins!');
+    if (g.resigned !== null && g.resigned !== undefined) {
+      const quitter = n[g.resigned];
+      return `${quitter} resigned. ${won}`;
+    }
     if (!mover) return won;
     const you = mover === 'You';
     const why = g.convention === 'misere'
@@ -84,13 +106,22 @@ function statusLine(s) {
       : `${you ? 'You' : mover} made the last move; in normal play that wins.`;
     return `${won} ${why}`;
   }
-  if (s.busy) return n[1 - (s.busyFor ?? 0)] === 'Nimatron' ? 'Nimatron is thinking…' : 'Moving…';
+  if (s.busy) {
+    if (n[1 - (s.busyFor ?? 0)] !== 'Nimatron') return 'Moving…';
+    // A slow reply shows that it is still on its way, second by second.
+    return ['Nimatron is thinking… ', h('span', { id: 'thinking-time', class: 'muted' }, thinkingTime(s))];
+  }
   const who = n[g.to_move];
   let now;
   if (!s.mine) now = who + ' to move. You are watching.';
   else if (g.mode === 'local') now = who + ' to move.';
   else now = who === 'You' ? 'Your move.' : (who === 'Nimatron' ? 'Nimatron is thinking…' : 'Waiting for your friend to move…');
   return lastText ? [h('span', { class: 'last-move', id: 'last-move' }, lastText + ' '), now] : now;
+}
+
+function thinkingTime(s) {
+  const seconds = Math.floor((Date.now() - (s.busySince || Date.now())) / 1000);
+  return seconds >= 1 ? `(${seconds} s; it solves the position before it moves)` : '';
 }
 
 // The game's name for people, from the catalogue: "Kayles", or "Subtraction
@@ -109,8 +140,14 @@ async function submitMove(s, notation) {
   const g = s.game;
   s.busy = true;
   s.busyFor = g.to_move;
+  s.busySince = Date.now();
   s.message = null;
   render(s);
+  const ticker = setInterval(() => {
+    const el = document.getElementById('thinking-time');
+    if (!s.busy) clearInterval(ticker);
+    else if (el) el.textContent = thinkingTime(s);
+  }, 500);
   try {
     const reply = await api('POST', `/games/${s.id}/moves`, { move: notation, ply: g.ply }, s.mine.token);
     // Each applied move leaves its board, marked, before the next is shown:
@@ -133,13 +170,15 @@ async function submitMove(s, notation) {
       }
     }
     s.busy = false;
+    clearInterval(ticker);
     let next = reply.game;
     if (s.pending && s.pending.ply > next.ply) next = s.pending;
     s.pending = null;
     s.setGame(next, false);
   } catch (e) {
     s.busy = false;
-    s.message = { kind: 'error', text: (e.code === 'illegal_move' ? '' : '') + e.message };
+    clearInterval(ticker);
+    s.message = { kind: 'error', text: e.message };
     if (e.code === 'stale_ply' || e.code === 'not_your_turn') {
       try { s.setGame(await api('GET', '/games/' + s.id)); return; } catch (_) { /* keep */ }
     }
@@ -150,6 +189,7 @@ async function submitMove(s, notation) {
 async function refreshAnalysis(s) {
   const g = s.game;
   if (!g || s.analysisPly === g.ply && s.analysis) { render(s); return; }
+  if (!g.analysis.shown) { s.analysis = null; s.analysisPly = -1; render(s); return; }
   try {
     const a = await api('GET', `/games/${s.id}/analysis`);
     if (s.game.ply === g.ply) {
@@ -159,6 +199,27 @@ async function refreshAnalysis(s) {
     }
   } catch (e) { s.analysisError = e.message; }
   render(s);
+}
+
+// The analysis switch. In an online game under way it is this seat's
+// answer: the analysis shows once both players have agreed.
+async function toggleAnalysis(s, on) {
+  s.analysisOn = on;
+  const g = s.game;
+  if (needsConsent(s)) {
+    try {
+      s.setGame(await api('POST', `/games/${s.id}/analysis-consent`, { agree: on }, s.mine.token), false);
+    } catch (e) { s.message = { kind: 'error', text: e.message }; render(s); }
+    return;
+  }
+  if (on && g.analysis.shown) refreshAnalysis(s); else render(s);
+}
+
+// Whether this browser holds a seat in an online game under way, whose
+// analysis needs both players' agreement.
+export function needsConsent(s) {
+  const g = s.game;
+  return g.mode === 'online' && g.status !== 'over' && !!s.mine;
 }
 
 function onKey(s, e) {
@@ -203,7 +264,7 @@ function render(s) {
     h('div', {}, h('h1', {}, titleOf(g.game, s.catalogue)), h('p', { class: 'muted' }, headerBits.slice(1).join(' · '))),
     h('label', { class: 'switch' }, h('input', {
       type: 'checkbox', id: 'analysis-toggle', checked: s.analysisOn,
-      onchange: (e) => { s.analysisOn = e.target.checked; if (s.analysisOn) refreshAnalysis(s); else render(s); },
+      onchange: (e) => toggleAnalysis(s, e.target.checked),
     }), h('span', { class: 'slider', 'aria-hidden': 'true' }), h('span', {}, 'Analysis')));
 
   const over = g.status === 'over';
@@ -306,21 +367,82 @@ function controlsView(s) {
     }));
     parts.push(h('details', { open: g.geometry.kind === 'text' }, h('summary', {}, `All legal moves (${g.legal_moves.length})`), list));
   }
-  if (g.status === 'over') {
-    parts.push(h('div', { class: 'row end' },
-      h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => rematch(s) }, 'Play again'),
-      h('a', { href: '/', 'data-link': true, class: 'button' }, 'New game')));
-  }
+  const actions = actionsView(s);
+  if (actions) parts.push(actions);
   return h('div', { class: 'controls' }, parts);
 }
 
-async function rematch(s) {
+// Take back, resign (asked twice), and the rematch: at once against the
+// computer or at one screen; online, offered to the friend, who sees the
+// offer arrive and accepts it with the same button.
+function actionsView(s) {
   const g = s.game;
-  const body = { game: g.game, convention: g.convention, position: g.start, opponent: g.mode };
-  if (g.mode === 'computer') body.level = g.level;
-  body.first = g.first_seat === 0 ? 'you' : 'opponent';
+  if (!s.mine) {
+    if (g.rematch.game) return h('p', { id: 'rematch-note' }, h('a', { href: '/play/' + g.rematch.game, 'data-link': true }, 'Watch the rematch'));
+    return null;
+  }
+  const buttons = [];
+  if (g.can_undo && !s.busy && s.replay === null) {
+    buttons.push(h('button', { type: 'button', id: 'undo', onclick: () => act(s, 'undo'), title: g.mode === 'computer' ? 'Take back your last move and Nimatron\'s reply' : 'Take back the last move' }, 'Take back'));
+  }
+  if (g.status === 'playing' && !s.busy) {
+    if (s.confirmResign) {
+      buttons.push(h('span', { class: 'confirm', id: 'resign-confirm' }, 'Resign this game? ',
+        h('button', { type: 'button', class: 'danger', id: 'resign-yes', onclick: () => { s.confirmResign = false; act(s, 'resign'); } }, 'Yes, resign'),
+        h('button', { type: 'button', id: 'resign-no', onclick: () => { s.confirmResign = false; render(s); } }, 'No')));
+    } else {
+      buttons.push(h('button', { type: 'button', id: 'resign', onclick: () => { s.confirmResign = true; render(s); document.getElementById('resign-no')?.focus(); } }, 'Resign'));
+    }
+  }
+  const note = [];
+  if (g.status === 'over') {
+    const me = g.mode === 'online' ? s.mine.seat : 0;
+    const offered = g.rematch.offered;
+    let label = 'Play again';
+    if (g.mode === 'online') {
+      if (offered[me]) label = null;
+      else label = offered[1 - me] ? 'Accept the rematch' : 'Offer a rematch';
+      if (offered[me] && !g.rematch.game) note.push(h('p', { class: 'muted', id: 'rematch-note', role: 'status' }, 'Rematch offered. Waiting for your friend to accept…'));
+      if (!offered[me] && offered[1 - me]) note.push(h('p', { id: 'rematch-note', role: 'status' }, 'Your friend offers a rematch, with the other player moving first.'));
+    }
+    if (label) buttons.push(h('button', { type: 'button', class: 'primary', id: 'rematch', onclick: () => act(s, 'rematch') }, label));
+    buttons.push(h('a', { href: '/', 'data-link': true, class: 'button' }, 'New game'));
+  }
+  if (!buttons.length && !note.length) return null;
+  return h('div', { class: 'actions' }, note, h('div', { class: 'row end' }, buttons));
+}
+
+async function act(s, what) {
+  const g = s.game;
+  s.message = null;
   try {
-    const grant = await createGame(body);
-    navigate('/play/' + grant.game.id);
+    const reply = await api('POST', `/games/${s.id}/${what}`, { ply: g.ply }, s.mine.token);
+    if (what === 'undo') {
+      s.replay = null;
+      s.setGame(reply.game, false);
+    } else if (what === 'resign') {
+      s.setGame(reply, false);
+    } else if (reply.rematch) {
+      goToRematch(reply.rematch);
+    } else {
+      s.setGame(reply.game, false);
+    }
+  } catch (e) {
+    s.message = { kind: 'error', text: e.message };
+    try { s.setGame(await api('GET', '/games/' + s.id), false); } catch (_) { render(s); }
+  }
+}
+
+// The rematch was made (by the friend's acceptance, seen on the event
+// stream): ask for this seat's place in it, then go there.
+async function followRematch(s) {
+  try {
+    const reply = await api('POST', `/games/${s.id}/rematch`, {}, s.mine.token);
+    if (reply.rematch) goToRematch(reply.rematch);
   } catch (e) { s.message = { kind: 'error', text: e.message }; render(s); }
+}
+
+function goToRematch(grant) {
+  seats.save(grant.game.id, grant.seat, grant.token);
+  navigate('/play/' + grant.game.id);
 }
