@@ -123,3 +123,31 @@ test('a take-back is reached and pressed by keyboard alone', async () => {
   }
 });
 
+
+test('the value history draws every position, and a point replays it', async () => {
+  const { page, errors, close } = await openBrowser();
+  try {
+    await newGame(page, { start: '3 4 5' });
+    await clickTake(page, 2, 1);
+    await waitForMoves(page, 2);
+    await page.click('label.switch');
+    await page.waitForSelector('#value-history');
+    const points = await page.$$eval('#value-history .vh-point', (els) => els.map((e) => ({
+      ply: Number(e.dataset.ply), seat: e.classList.contains('seat0') ? 0 : 1, flipped: e.classList.contains('flipped'),
+    })));
+    // 3 4 5 is a win for the first player; taking 1 from C threw it away,
+    // and Nimatron's perfect reply keeps the win it was handed.
+    assert.deepEqual(points, [
+      { ply: 0, seat: 0, flipped: false },
+      { ply: 1, seat: 1, flipped: true },
+      { ply: 2, seat: 1, flipped: false },
+    ]);
+    await page.click('#value-history .vh-point[data-ply="0"]');
+    await page.waitForFunction(() => document.querySelector('#replay-at')?.textContent === 'start');
+    assert.deepEqual(await boardHeaps(page), [3, 4, 5]);
+    await page.screenshot({ path: 'target/browser/value-history.png' });
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});

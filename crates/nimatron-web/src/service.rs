@@ -10,7 +10,10 @@ use std::sync::{Arc, Mutex};
 use nimatron::sequence::{GrundySequence, HeapGame, SequenceError};
 use nimatron::solve::Limits;
 use nimatron::strategy::SplitMix64;
-use nimatron::{Analysis, AnalyzeOptions, Convention, Game, GameSpec, Position, PositionValue};
+use nimatron::{
+    Analysis, AnalyzeOptions, Convention, Game, GameSpec, Outcome, Position, PositionValue,
+    Remoteness,
+};
 
 use crate::caches::{CustomGame, GameCache, SequenceCache};
 use crate::db::{GameRecord, Mode, MoveRecord, Status, Store, WriteError};
@@ -21,7 +24,7 @@ use crate::requests::{
 };
 use crate::views::{
     AnalysisView, CatalogueItem, GameAnalysis, GameSummary, GameView, MoveReply, PlayedMove,
-    PositionView, ReviewedMove, SeatGrant,
+    PositionView, ReviewedMove, SeatGrant, ValuePoint,
 };
 use crate::{seats, token, turns};
 
@@ -388,25 +391,40 @@ impl Engine {
             let position = stored_position(game.as_ref(), &record.position)?;
             Some(self.analysis_view(game.as_ref(), &position, convention)?)
         };
-        let mut history = Vec::with_capacity(moves.len());
-        let mut outcome_of = HashMap::new();
-        for m in &moves {
-            for p in [&m.before, &m.after] {
-                if !outcome_of.contains_key(p) {
-                    let position = stored_position(game.as_ref(), p)?;
-                    let o = game
-                        .outcome(&position, convention, self.limits)
-                        .map_err(game_error)?;
-                    outcome_of.insert(p.clone(), o);
-                }
+        // Each position of the record valued once: who wins it, and in how
+        // many moves (the value history), then each move judged by them.
+        let options = AnalyzeOptions {
+            max_moves: 0,
+            ..AnalyzeOptions::new(self.limits)
+        };
+        let mut value_of = HashMap::new();
+        let mut value = |text: &String| -> Result<(Outcome, Option<Remoteness>), ApiError> {
+            if let Some(v) = value_of.get(text) {
+                return Ok(*v);
             }
-            history.push(ReviewedMove::judge(
-                m,
-                outcome_of[&m.before],
-                outcome_of[&m.after],
-            ));
+            let position = stored_position(game.as_ref(), text)?;
+            let a = game
+                .analyze_with(&position, convention, &options)
+                .map_err(game_error)?;
+            let v = (a.outcome, a.remoteness);
+            value_of.insert(text.clone(), v);
+            Ok(v)
+        };
+        let mut history = Vec::with_capacity(moves.len());
+        let mut values = Vec::with_capacity(moves.len() + 1);
+        let (outcome, remoteness) = value(&record.start)?;
+        values.push(ValuePoint::new(0, record.first_seat, outcome, remoteness));
+        for m in &moves {
+            let before = value(&m.before)?.0;
+            let (after, remoteness) = value(&m.after)?;
+            history.push(ReviewedMove::judge(m, before, after));
+            values.push(ValuePoint::new(m.ply, 1 - m.seat, after, remoteness));
         }
-        Ok(GameAnalysis { current, history })
+        Ok(GameAnalysis {
+            current,
+            history,
+            values,
+        })
     }
 
     /// The newest games.

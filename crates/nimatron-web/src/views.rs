@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use nimatron::{Analysis, Board, CatalogueEntry, Element, Game, MoveInfo, Outcome, PositionValue};
+use nimatron::{
+    Analysis, Board, CatalogueEntry, Element, Game, MoveInfo, Outcome, PositionValue, Remoteness,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -357,6 +359,44 @@ pub struct GameAnalysis {
     pub current: Option<AnalysisView>,
     /// Each move made, judged.
     pub history: Vec<ReviewedMove>,
+    /// Each position of the game, from the start: who was winning it and
+    /// in how many moves (what the value-history chart draws).
+    pub values: Vec<ValuePoint>,
+}
+
+/// One position of a game, valued: the value history's point.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ValuePoint {
+    /// Moves made before it: 0 for the start.
+    pub ply: u32,
+    /// The seat to move in it.
+    pub to_move: u8,
+    /// `N` (the player to move wins) or `P` (the player to move loses).
+    pub outcome: &'static str,
+    /// The seat that wins it with perfect play.
+    pub winner: u8,
+    /// Moves to the end with perfect play (the winner hurrying, the loser
+    /// delaying), or null where the search was too large.
+    #[schema(value_type = Option<crate::openapi::shapes::Remoteness>, required)]
+    pub remoteness: Option<Remoteness>,
+}
+
+impl ValuePoint {
+    pub(crate) fn new(
+        ply: u32,
+        to_move: u8,
+        outcome: Outcome,
+        remoteness: Option<Remoteness>,
+    ) -> ValuePoint {
+        let wins = outcome == Outcome::N;
+        ValuePoint {
+            ply,
+            to_move,
+            outcome: if wins { "N" } else { "P" },
+            winner: if wins { to_move } else { 1 - to_move },
+            remoteness,
+        }
+    }
 }
 
 /// A line in the history list.

@@ -374,3 +374,65 @@ fn an_older_database_gains_the_new_columns() {
     let (status, reply) = resign(&s, "0123456789abcdef", "tok");
     assert_eq!(status, 200, "{reply}");
 }
+
+/// Remoteness of a Nim position in normal play by plain minimax: the winner
+/// hurries to the end, the loser delays it.
+fn nim_remoteness(heaps: &mut Vec<u64>) -> (bool, u64) {
+    let mut best_win: Option<u64> = None;
+    let mut longest_loss = 0;
+    let mut any = false;
+    for i in 0..heaps.len() {
+        for take in 1..=heaps[i] {
+            any = true;
+            heaps[i] -= take;
+            let (wins, r) = nim_remoteness(heaps);
+            heaps[i] += take;
+            if !wins {
+                best_win = Some(best_win.map_or(r, |b| b.min(r)));
+            } else {
+                longest_loss = longest_loss.max(r);
+            }
+        }
+    }
+    match (any, best_win) {
+        (false, _) => (false, 0),
+        (true, Some(r)) => (true, r + 1),
+        (true, None) => (false, longest_loss + 1),
+    }
+}
+
+/// The analysis values every position of the game, from the start: who
+/// wins it and in how many moves, as plain minimax says.
+#[test]
+fn the_value_history_is_every_position_valued_by_minimax() {
+    let s = TestServer::start(&fresh_db("values"));
+    let (id, token, _) = s.create(r#"{"opponent":"local","position":"2 3 4"}"#);
+    for mv in ["C 1", "B 2", "A 2", "C 1"] {
+        let (status, reply) = s.play(&id, &token, mv);
+        assert_eq!(status, 200, "{mv}: {reply}");
+    }
+    let (status, a) = s.get(&format!("/api/games/{id}/analysis"));
+    assert_eq!(status, 200, "{a}");
+    let (_, game) = s.get(&format!("/api/games/{id}"));
+    let mut positions = vec![game["start"].as_str().unwrap().to_string()];
+    for m in game["moves"].as_array().unwrap() {
+        positions.push(m["after"].as_str().unwrap().to_string());
+    }
+    let values = a["values"].as_array().unwrap();
+    assert_eq!(values.len(), positions.len());
+    for (k, (v, text)) in values.iter().zip(&positions).enumerate() {
+        let mut heaps: Vec<u64> = text.split(' ').map(|x| x.parse().unwrap()).collect();
+        let (wins, remoteness) = nim_remoteness(&mut heaps);
+        let to_move = (k % 2) as u64;
+        assert_eq!(v["ply"], k as u64, "{v}");
+        assert_eq!(v["to_move"], to_move, "{v}");
+        assert_eq!(v["outcome"], if wins { "N" } else { "P" }, "{text}: {v}");
+        let winner = if wins { to_move } else { 1 - to_move };
+        assert_eq!(v["winner"], winner, "{text}: {v}");
+        assert_eq!(
+            v["remoteness"],
+            json!({"moves": remoteness, "exact": true}),
+            "{text}: {v}"
+        );
+    }
+}

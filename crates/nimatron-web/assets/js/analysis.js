@@ -70,7 +70,59 @@ export function analysisView(s) {
   } else if (s.replay !== null) {
     box.append(h('p', { class: 'muted' }, 'Replaying: the move values below judge each move.'));
   }
+  const chart = valueHistoryView(s, n);
+  if (chart) box.append(chart);
   return box;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+function svg(tag, attrs, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, v);
+  for (const c of children.flat()) if (c) el.append(c);
+  return el;
+}
+
+// The value history: one point per position of the game, above the line
+// when the first player wins it, below when the second does, and the
+// nearer the edge the fewer moves remain (the edge is the end). A move that
+// crosses the line threw a win away. Clicking a point replays it.
+export function valueHistoryView(s, n) {
+  const values = s.analysis && s.analysis.values;
+  if (!values || values.length < 2) return null;
+  const W = 320; const H = 150; const pad = 26; const mid = H / 2; const half = mid - 14;
+  const maxR = Math.max(1, ...values.map((v) => (v.remoteness ? v.remoteness.moves : 0)));
+  const last = values.length - 1;
+  const x = (k) => pad + (k * (W - 2 * pad)) / last;
+  const dist = (v) => (v.remoteness ? (maxR + 1 - v.remoteness.moves) / (maxR + 1) : 0.5) * half;
+  const y = (v) => (v.winner === 0 ? mid - dist(v) : mid + dist(v));
+  const path = values.map((v, k) => `${k ? 'L' : 'M'}${x(k).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  const shown = s.replay === null ? last : s.replay;
+  const points = values.map((v, k) => {
+    const flipped = k > 0 && values[k - 1].winner !== v.winner;
+    const r = v.remoteness ? `${v.remoteness.exact ? '' : 'at most '}${v.remoteness.moves} move${v.remoteness.moves === 1 ? '' : 's'} left` : 'moves left unknown';
+    const label = `${k === 0 ? 'Start' : 'After move ' + k}: ${n[v.winner]} ${n[v.winner] === 'You' ? 'win' : 'wins'}, ${r}${flipped ? '; the move threw a win away' : ''}`;
+    return svg('circle', {
+      cx: x(k).toFixed(1), cy: y(v).toFixed(1), r: k === shown ? 6 : 4,
+      class: 'vh-point seat' + v.winner + (flipped ? ' flipped' : '') + (k === shown ? ' shown' : ''),
+      'data-ply': k,
+    }, svg('title', {}, document.createTextNode(label)));
+  });
+  const plot = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'value-history', role: 'img', id: 'value-history',
+    'aria-label': `Value history of ${values.length} positions: above the line ${n[0]} ${n[0] === 'You' ? 'win' : 'wins'}, below it ${n[1]} ${n[1] === 'You' ? 'win' : 'wins'}; the nearer the edge, the fewer moves remain.` },
+  svg('line', { x1: pad, x2: W - pad, y1: mid, y2: mid, class: 'vh-axis' }),
+  svg('text', { x: 2, y: 12, class: 'vh-label' }, document.createTextNode(`${n[0]} ${n[0] === 'You' ? 'win' : 'wins'}`)),
+  svg('text', { x: 2, y: H - 4, class: 'vh-label' }, document.createTextNode(`${n[1]} ${n[1] === 'You' ? 'win' : 'wins'}`)),
+  svg('path', { d: path, class: 'vh-line' }), points);
+  plot.addEventListener('click', (e) => {
+    const ply = e.target.dataset && e.target.dataset.ply;
+    if (ply === undefined) return;
+    const k = Number(ply);
+    s.replay = k === last && s.game.status !== 'over' ? null : k;
+    s.render();
+  });
+  return h('figure', { class: 'value-history-box' }, plot,
+    h('figcaption', { class: 'muted small' }, 'Value history: above the line the first player is winning, below it the second; the nearer the edge, the nearer the end. A crossing is a win thrown away. Click a point to see that position.'));
 }
 
 export function movesView(s, n) {
