@@ -85,9 +85,13 @@ impl Hub {
         }
     }
 
-    fn publish(&self, id: &str, json: String) {
-        let channels = self.lock();
-        if let Some(tx) = channels.get(id) {
+    /// Send game `id`'s new state to its watchers. The JSON is made only
+    /// if someone watches: most games have nobody watching.
+    fn publish(&self, id: &str, json: impl FnOnce() -> Option<String>) {
+        let Some(tx) = self.lock().get(id).cloned() else {
+            return;
+        };
+        if let Some(json) = json() {
             // Fails only when nobody is listening; the last watcher to
             // leave removes the channel.
             let _ = tx.send(Arc::from(json));
@@ -132,9 +136,7 @@ pub struct AppState {
 impl AppState {
     /// Send a game's new state to everyone watching it.
     fn publish(&self, id: &str, view: &GameView) {
-        if let Ok(text) = serde_json::to_string(view) {
-            self.hub.publish(id, text);
-        }
+        self.hub.publish(id, || serde_json::to_string(view).ok());
     }
 }
 

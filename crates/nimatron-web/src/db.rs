@@ -263,6 +263,48 @@ pub enum Durability {
 pub struct Store {
     writer: Mutex<Connection>,
     readers: Vec<Mutex<Connection>>,
+    /// Held for its `Drop`, which stops the thread.
+    _checkpointer: Checkpointer,
+}
+
+/// The thread that copies the write-ahead log into the database file.
+/// SQLite would otherwise do it inside whichever commit crosses 1000 log
+/// pages, with a sync of the file, and that move's reply would wait for it.
+struct Checkpointer {
+    stop: std::sync::mpsc::Sender<()>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// How often the checkpointer looks at the log.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
+
+impl Checkpointer {
+    fn start(conn: Connection) -> Checkpointer {
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("nimatron-checkpoint".into())
+            .spawn(move || {
+                while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(CHECKPOINT_EVERY)
+                {
+                    // PASSIVE: copy what no reader still needs, never wait
+                    // for a writer or a reader. A failure is retried next
+                    // time; the log keeps every commit meanwhile.
+                    let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                }
+            })
+            .ok();
+        Checkpointer { stop, thread }
+    }
+}
+
+impl Drop for Checkpointer {
+    fn drop(&mut self) {
+        let _ = self.stop.send(());
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 fn open(path: &Path, durability: Durability) -> Result<Connection, DbError> {
@@ -375,12 +417,16 @@ impl Store {
         let writer = open(path, durability)?;
         writer.execute_batch(SCHEMA)?;
         add_missing_columns(&writer)?;
+        // Checkpoints run on their own thread, not inside a commit.
+        writer.execute_batch("PRAGMA wal_autocheckpoint=0")?;
+        let checkpointer = Checkpointer::start(open(path, durability)?);
         let readers = (0..4)
             .map(|_| open(path, durability).map(Mutex::new))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Store {
             writer: Mutex::new(writer),
             readers,
+            _checkpointer: checkpointer,
         })
     }
 

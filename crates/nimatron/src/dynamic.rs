@@ -297,8 +297,8 @@ where
         convention: Convention,
         limits: Limits,
     ) -> Result<Outcome, SolveError> {
-        if let Some(v) = self.game.closed_form_within(p, convention, limits)? {
-            return Ok(v.outcome);
+        if let Some(o) = self.game.closed_outcome_within(p, convention, limits)? {
+            return Ok(o);
         }
         Ok(self.solve(p, convention, limits)?.0)
     }

@@ -264,6 +264,21 @@ pub trait Theory: Notation {
     ) -> Result<Option<Verdict<Self::Move>>, SolveError> {
         Ok(self.closed_form(position, convention))
     }
+    /// The outcome alone by the theory, where it gives one: what the
+    /// computer needs to judge each of its moves. The default takes it
+    /// from [`closed_form_within`](Theory::closed_form_within); a game
+    /// whose verdict carries costly words (the binary table of Nim) says
+    /// it more cheaply.
+    fn closed_outcome_within(
+        &self,
+        position: &Self::Position,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<Option<Outcome>, SolveError> {
+        Ok(self
+            .closed_form_within(position, convention, limits)?
+            .map(|v| v.outcome))
+    }
     /// Whether normal play may use Grundy values (true for every impartial
     /// game; false only to force plain search).
     fn use_grundy(&self) -> bool {

@@ -1,7 +1,7 @@
 //! The computer's move at each level, shared by every front end.
 
 use crate::strategy::{self, Candidate, Level, SplitMix64};
-use crate::{Convention, Game, GameError, Limits, MoveInfo, Position};
+use crate::{Convention, Game, GameError, Limits, MoveInfo, Outcome, Position};
 
 /// The computer's move from `position` at `level`: a winning move when it
 /// has one (at the perfect level), else the move that leaves the opponent
@@ -17,32 +17,44 @@ pub fn computer_move(
     limits: Limits,
 ) -> Result<Option<MoveInfo>, GameError> {
     let moves = game.candidate_moves(position)?;
+    // A random move when the search is too large to judge them.
+    let fallback = |moves: Vec<MoveInfo>, rng: &mut SplitMix64| {
+        if moves.is_empty() {
+            return None;
+        }
+        let i = rng.below(moves.len() as u64) as usize;
+        moves.into_iter().nth(i)
+    };
+    // Each move's outcome first: that is all a level needs when some move
+    // wins. Only when every move loses are the replies counted, to lose
+    // slowly (`strategy::choose`), which takes a full analysis of each.
     let mut candidates = Vec::with_capacity(moves.len());
     for mv in &moves {
-        let after = match game.analyze_with(
-            mv.after(),
-            convention,
-            &crate::AnalyzeOptions {
-                remoteness: false,
-                ..crate::AnalyzeOptions::new(limits)
-            },
-        ) {
-            Ok(a) => a,
-            Err(GameError::Solve(_)) => {
-                if moves.is_empty() {
-                    return Ok(None);
-                }
-                let i = rng.below(moves.len() as u64) as usize;
-                return Ok(moves.into_iter().nth(i));
-            }
+        let outcome_after = match game.outcome(mv.after(), convention, limits) {
+            Ok(o) => o,
+            Err(GameError::Solve(_)) => return Ok(fallback(moves, rng)),
             Err(e) => return Err(e),
         };
         candidates.push(Candidate {
-            outcome_after: after.outcome,
-            winning_replies: after.winning_moves_total,
+            outcome_after,
+            winning_replies: 0,
             material_after: game.material(mv.after())?,
             mv: mv.clone(),
         });
+    }
+    if candidates.iter().all(|c| c.outcome_after == Outcome::N) {
+        let options = crate::AnalyzeOptions {
+            remoteness: false,
+            max_moves: 0,
+            ..crate::AnalyzeOptions::new(limits)
+        };
+        for c in &mut candidates {
+            match game.analyze_with(c.mv.after(), convention, &options) {
+                Ok(a) => c.winning_replies = a.winning_moves_total,
+                Err(GameError::Solve(_)) => return Ok(fallback(moves, rng)),
+                Err(e) => return Err(e),
+            }
+        }
     }
     Ok(strategy::choose(level, &candidates, rng))
 }

@@ -119,6 +119,15 @@ impl Theory for Nim {
         }
     }
 
+    fn closed_outcome_within(
+        &self,
+        heaps: &Vec<u64>,
+        convention: Convention,
+        _limits: crate::Limits,
+    ) -> Result<Option<crate::Outcome>, crate::solve::SolveError> {
+        Ok(Some(nim::outcome(heaps, convention)))
+    }
+
     fn closed_form(&self, heaps: &Vec<u64>, convention: Convention) -> Option<Verdict<HeapMove>> {
         let a = nim::analyze(heaps, convention);
         Some(Verdict {
@@ -139,5 +148,28 @@ impl Theory for Nim {
                 nim::Regime::MisereOnesOnly => "misère Nim with 1-heaps only".to_string(),
             },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cheap outcome the computer judges moves by is the verdict's.
+    #[test]
+    fn the_closed_outcome_is_the_closed_forms() {
+        let limits = crate::Limits::default();
+        for a in 0..6u64 {
+            for b in 0..6 {
+                for c in 0..6 {
+                    let heaps = vec![a, b, c];
+                    for convention in [Convention::Normal, Convention::Misere] {
+                        let verdict = Nim.closed_form(&heaps, convention).unwrap();
+                        let outcome = Nim.closed_outcome_within(&heaps, convention, limits);
+                        assert_eq!(outcome.unwrap(), Some(verdict.outcome), "{heaps:?}");
+                    }
+                }
+            }
+        }
     }
 }
