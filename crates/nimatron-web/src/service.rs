@@ -394,31 +394,40 @@ impl Engine {
         // Each position of the record valued once: who wins it, and in how
         // many moves (the value history), then each move judged by them.
         let options = AnalyzeOptions {
-            max_moves: 0,
+            max_moves: 1,
             ..AnalyzeOptions::new(self.limits)
         };
-        let mut value_of = HashMap::new();
-        let mut value = |text: &String| -> Result<(Outcome, Option<Remoteness>), ApiError> {
+        let mut value_of: HashMap<String, Valued> = HashMap::new();
+        let mut value = |text: &String| -> Result<Valued, ApiError> {
             if let Some(v) = value_of.get(text) {
-                return Ok(*v);
+                return Ok(v.clone());
             }
             let position = stored_position(game.as_ref(), text)?;
             let a = game
                 .analyze_with(&position, convention, &options)
                 .map_err(game_error)?;
-            let v = (a.outcome, a.remoteness);
-            value_of.insert(text.clone(), v);
+            let v = Valued {
+                outcome: a.outcome,
+                remoteness: a.remoteness,
+                winning_move: a.winning_moves.first().map(|m| m.text.clone()),
+            };
+            value_of.insert(text.clone(), v.clone());
             Ok(v)
         };
         let mut history = Vec::with_capacity(moves.len());
         let mut values = Vec::with_capacity(moves.len() + 1);
-        let (outcome, remoteness) = value(&record.start)?;
-        values.push(ValuePoint::new(0, record.first_seat, outcome, remoteness));
+        let start = value(&record.start)?;
+        values.push(start.point(0, record.first_seat));
         for m in &moves {
-            let before = value(&m.before)?.0;
-            let (after, remoteness) = value(&m.after)?;
-            history.push(ReviewedMove::judge(m, before, after));
-            values.push(ValuePoint::new(m.ply, 1 - m.seat, after, remoteness));
+            let before = value(&m.before)?;
+            let after = value(&m.after)?;
+            history.push(ReviewedMove::judge(
+                m,
+                before.outcome,
+                after.outcome,
+                before.winning_move.as_ref(),
+            ));
+            values.push(after.point(m.ply, 1 - m.seat));
         }
         Ok(GameAnalysis {
             current,
@@ -446,5 +455,25 @@ impl Engine {
                 CatalogueItem::new(entry, built.as_ref())
             })
             .collect()
+    }
+}
+
+/// A position of a record, valued for the game's analysis.
+#[derive(Clone)]
+struct Valued {
+    outcome: Outcome,
+    remoteness: Option<Remoteness>,
+    winning_move: Option<String>,
+}
+
+impl Valued {
+    fn point(&self, ply: u32, to_move: u8) -> ValuePoint {
+        ValuePoint::new(
+            ply,
+            to_move,
+            self.outcome,
+            self.remoteness,
+            self.winning_move.clone(),
+        )
     }
 }

@@ -349,6 +349,9 @@ pub struct ReviewedMove {
     /// `winning` (kept a win), `blunder` (threw away a win) or `lost`
     /// (every move lost already).
     pub value: &'static str,
+    /// For a blunder: a move that would have kept the win, in words.
+    #[schema(required)]
+    pub better: Option<String>,
 }
 
 /// A game's analysis: the current position, and every move judged.
@@ -379,6 +382,9 @@ pub struct ValuePoint {
     /// delaying), or null where the search was too large.
     #[schema(value_type = Option<crate::openapi::shapes::Remoteness>, required)]
     pub remoteness: Option<Remoteness>,
+    /// A winning move from it, in words (null when it is lost or over).
+    #[schema(required)]
+    pub winning_move: Option<String>,
 }
 
 impl ValuePoint {
@@ -387,6 +393,7 @@ impl ValuePoint {
         to_move: u8,
         outcome: Outcome,
         remoteness: Option<Remoteness>,
+        winning_move: Option<String>,
     ) -> ValuePoint {
         let wins = outcome == Outcome::N;
         ValuePoint {
@@ -395,6 +402,7 @@ impl ValuePoint {
             outcome: if wins { "N" } else { "P" },
             winner: if wins { to_move } else { 1 - to_move },
             remoteness,
+            winning_move,
         }
     }
 }
@@ -592,8 +600,15 @@ impl AnalysisView {
 
 impl ReviewedMove {
     /// A move made, judged by the outcomes before and after it.
-    pub(crate) fn judge(m: &MoveRecord, before: Outcome, after: Outcome) -> ReviewedMove {
+    pub(crate) fn judge(
+        m: &MoveRecord,
+        before: Outcome,
+        after: Outcome,
+        winning_move: Option<&String>,
+    ) -> ReviewedMove {
+        let blunder = (before, after) == (Outcome::N, Outcome::N);
         ReviewedMove {
+            better: winning_move.filter(|_| blunder).cloned(),
             ply: m.ply,
             seat: m.seat,
             text: m.text.clone(),

@@ -434,5 +434,31 @@ fn the_value_history_is_every_position_valued_by_minimax() {
             json!({"moves": remoteness, "exact": true}),
             "{text}: {v}"
         );
+        // A winning move is named exactly where one exists, and it leaves
+        // a nim-sum of 0: "… heap C (4 → 1)" or "… heap A (leaving it
+        // empty)".
+        match v["winning_move"].as_str() {
+            None => assert!(!wins, "{text}: {v}"),
+            Some(words) => {
+                assert!(wins, "{text}: {v}");
+                let letter = words.split("heap ").nth(1).unwrap().chars().next().unwrap();
+                let i = (letter as u8 - b'A') as usize;
+                let to: u64 = match words.split("→ ").nth(1) {
+                    Some(rest) => rest.trim_end_matches(')').parse().unwrap(),
+                    None if words.contains("leaving it empty") => 0,
+                    None => panic!("{words}"),
+                };
+                heaps[i] = to;
+                assert_eq!(heaps.iter().fold(0, |x, y| x ^ y), 0, "{text}: {words}");
+            }
+        }
+    }
+    // The first move (C 1 from 2 3 4) threw the win away: the review names
+    // the winning move there was.
+    let first = &a["history"][0];
+    assert_eq!(first["value"], "blunder", "{first}");
+    assert_eq!(first["better"], values[0]["winning_move"], "{first}");
+    for r in a["history"].as_array().unwrap() {
+        assert_eq!(r["better"].is_null(), r["value"] != "blunder", "{r}");
     }
 }

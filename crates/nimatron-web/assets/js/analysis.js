@@ -67,8 +67,24 @@ export function analysisView(s) {
     else if (a.grundy !== null && a.grundy !== undefined) box.append(h('p', {}, 'Sprague–Grundy value: ', h('b', {}, a.grundy)));
     box.append(h('details', { open: true, class: 'explanation' }, h('summary', {}, 'Why'), h('pre', { id: 'explanation' }, a.explanation)),
       h('p', { class: 'muted small' }, a.method));
-  } else if (s.replay !== null) {
-    box.append(h('p', { class: 'muted' }, 'Replaying: the move values below judge each move.'));
+  } else {
+    // A replayed position, or the last one of a finished game: what it was
+    // worth, and what the winning move there was.
+    const values = s.analysis.values || [];
+    const k = s.replay === null ? values.length - 1 : s.replay;
+    const v = values[k];
+    if (v) {
+      const who = n[v.to_move];
+      const are = who === 'You' ? 'were' : 'was';
+      const left = v.remoteness ? `, with ${v.remoteness.exact ? '' : 'at most '}${v.remoteness.moves} move${v.remoteness.moves === 1 ? '' : 's'} to the end` : '';
+      const text = v.remoteness && v.remoteness.moves === 0
+        ? `${k === 0 ? 'At the start' : 'After move ' + k} the game was over.`
+        : `${k === 0 ? 'At the start' : 'After move ' + k}, ${who} ${are} to move and ${v.outcome === 'N' ? 'winning' : 'losing against perfect play'}${left}.`;
+      box.append(h('p', { class: 'verdict ' + (v.outcome === 'N' ? 'winning' : 'losing'), id: 'replay-verdict' }, text));
+      if (v.winning_move) box.append(h('p', { id: 'replay-best' }, 'The winning move there: ', h('b', {}, v.winning_move)));
+      const made = s.analysis.history[k];
+      if (made && made.better) box.append(h('p', { id: 'replay-better' }, `${n[made.seat]} played “${made.text}” instead, which threw the win away.`));
+    }
   }
   const chart = valueHistoryView(s, n);
   if (chart) box.append(chart);
@@ -140,7 +156,8 @@ export function movesView(s, n) {
       h('span', { class: 'ply' }, m.ply + '.'),
       h('span', { class: 'who' }, n[m.seat]),
       h('span', { class: 'what' }, m.text),
-      mark ? h('span', { class: 'mark', title: mark[1] }, mark[0], h('span', { class: 'mark-text' }, ' ' + mark[1])) : null));
+      mark ? h('span', { class: 'mark', title: mark[1] }, mark[0], h('span', { class: 'mark-text' }, ' ' + mark[1])) : null,
+      r && r.better ? h('span', { class: 'better' }, 'better: ' + r.better) : null));
   });
   return h('section', { class: 'card moves' }, h('h2', {}, 'Moves'),
     g.moves.length ? h('ol', { id: 'move-history' }, items) : h('p', { class: 'muted' }, 'No moves yet. Start: ' + g.start),
