@@ -156,11 +156,7 @@ pub fn explore(engine: &Engine, q: &ExploreQuery) -> Result<Explore, ApiError> {
         ));
     }
     let convention = parse_convention(q.convention.as_deref())?;
-    let heap_game = game
-        .heap_position(&[1])
-        .and_then(|p| game.value(&p))
-        .is_ok_and(|v| v.heaps().is_some());
-    if !heap_game {
+    if !explorable(game.as_ref()) {
         return Err(ApiError::unprocessable(
             "not_a_heap_game",
             format!(
@@ -359,4 +355,12 @@ mod tests {
         // Too short to see three periods.
         assert_eq!(find_period(&[0, 1, 0, 1, 0]), None);
     }
+}
+
+/// Whether Explore can plot a game: its positions are heaps, and a single
+/// heap is a position.
+pub(crate) fn explorable(game: &dyn nimatron::Game) -> bool {
+    game.heap_position(&[1])
+        .and_then(|p| game.value(&p))
+        .is_ok_and(|v| v.heaps().is_some())
 }

@@ -472,6 +472,9 @@ pub struct CatalogueItem {
     pub playable: bool,
     /// Whether positions are heaps (drawn as rows of stones).
     pub heaps: bool,
+    /// Whether the Explore page (`GET /api/explore`) takes it: a heap game
+    /// in which a single heap is a position.
+    pub explore: bool,
     /// The usual start.
     #[schema(required)]
     pub start: Option<String>,
@@ -664,6 +667,7 @@ impl CatalogueItem {
             spec: built.map(|g| g.name()),
             playable: built.is_some(),
             heaps,
+            explore: built.is_some_and(|g| crate::explore::explorable(g.as_ref())),
             start,
             conventions: built
                 .map(|g| {

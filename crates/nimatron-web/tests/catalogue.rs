@@ -118,3 +118,42 @@ fn every_catalogue_game_plays_through_the_api() {
         assert!(*ply >= 2, "{spec}: only {ply} moves: {played:?}");
     }
 }
+
+/// The catalogue says which games the Explore page takes, and the explore
+/// endpoint agrees: a value plot for each of them, `not_a_heap_game` for
+/// the others.
+#[test]
+fn the_catalogue_lists_the_games_explore_takes() {
+    let server = TestServer::start(&fresh_db("catalogue-explore"));
+    let (status, catalogue) = server.get("/api/catalogue");
+    assert_eq!(status, 200);
+    let mut explorable = Vec::new();
+    for entry in catalogue["games"].as_array().unwrap() {
+        let Some(spec) = entry["spec"].as_str() else {
+            continue;
+        };
+        let path = format!("/api/explore?game={spec}&to=12&heaps=1&max=6");
+        let (status, reply) = server.get(&path);
+        if entry["explore"] == true {
+            explorable.push(spec.to_string());
+            assert_eq!(status, 200, "{spec}: {reply}");
+            // Values to 12, or a reason there are none (greedy Nim has
+            // no single-heap values), and P-positions either way.
+            let values = reply["values"].as_array().map_or(0, Vec::len);
+            assert!(
+                values == 13 || reply["values_error"].is_string(),
+                "{spec}: {reply}"
+            );
+            assert!(reply["p_positions"].is_array(), "{spec}: {reply}");
+        } else {
+            assert_eq!(status, 422, "{spec}: {reply}");
+            assert_eq!(reply["error"]["code"], "not_a_heap_game", "{spec}");
+        }
+    }
+    for expected in ["nim", "kayles", "dawson", "grundy-game"] {
+        assert!(
+            explorable.iter().any(|s| s.starts_with(expected)),
+            "{expected} in {explorable:?}"
+        );
+    }
+}

@@ -2,7 +2,7 @@
 // and its P-positions of a few heaps.
 
 import { h, app, showError } from './dom.js';
-import { api } from './api.js';
+import { api, loadCatalogue } from './api.js';
 
 export async function explorePage() {
   const root = app();
@@ -10,7 +10,8 @@ export async function explorePage() {
   const form = h('form', { class: 'card explore-form', id: 'explore-form' },
     h('h1', {}, 'Explore a heap game'),
     h('div', { class: 'row wrap' },
-      h('label', {}, 'Game ', h('input', { name: 'game', value: params.get('game') || 'nim', spellcheck: 'false' })),
+      h('label', {}, 'Game ', h('select', { id: 'explore-game', 'aria-label': 'Game from the catalogue' }, h('option', { value: '' }, 'Loading the games…'))),
+      h('label', {}, 'spec ', h('input', { name: 'game', id: 'explore-spec', value: params.get('game') || 'nim', spellcheck: 'false', 'aria-label': 'Game spec' })),
       h('label', {}, 'Grundy values up to N = ', h('input', { name: 'to', type: 'number', min: 1, max: 1000, value: params.get('to') || 64 })),
       h('label', {}, 'P-positions of ', h('select', { name: 'heaps' }, [1, 2, 3].map((k) => h('option', { value: k, selected: String(k) === (params.get('heaps') || '2') }, k))), ' heaps'),
       h('label', {}, 'up to ', h('input', { name: 'max', type: 'number', min: 1, max: 20, value: params.get('max') || 10 })),
@@ -18,6 +19,20 @@ export async function explorePage() {
       h('button', { type: 'submit', class: 'primary' }, 'Compute')));
   const out = h('div', { id: 'explore-out' });
   root.replaceChildren(form, out);
+  // The list of the games Explore takes, by name; choosing one fills in its
+  // spec (which may then be edited: subtraction:1,3,4, octal:0.137 …).
+  const picker = form.querySelector('#explore-game');
+  const spec = form.querySelector('#explore-spec');
+  loadCatalogue().then((c) => {
+    const games = (c.games || c).filter((g) => g.explore && g.spec);
+    const known = (text) => games.find((g) => g.spec === text);
+    picker.replaceChildren(...games.map((g) => h('option', { value: g.spec, selected: g.spec === spec.value }, g.title)),
+      h('option', { value: '', selected: !known(spec.value) }, 'Other (type a spec)'));
+    picker.addEventListener('change', () => {
+      if (picker.value) { spec.value = picker.value; form.requestSubmit(); } else spec.focus();
+    });
+    spec.addEventListener('input', () => { picker.value = known(spec.value) ? spec.value : ''; });
+  }).catch(() => picker.replaceChildren(h('option', { value: '' }, 'Type a spec')));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const q = new URLSearchParams(new FormData(form));
