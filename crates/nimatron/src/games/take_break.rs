@@ -764,9 +764,10 @@ impl Theory for TakeBreakGame {
                 "Heaps of objects; a move removes from one heap any positive number t with t mod M in R.",
                 "Grundy values by dynamic programming over heap sizes, XOR over heaps. Misère play is searched.",
             ),
+            HeapGame::Preset(preset) => (preset_rules(*preset), OCTAL_THEORY),
             _ => (
                 "Rows of objects; a move takes objects as the take-and-break code allows: digit k says whether taking k may leave no heap (1), one heap (2), two heaps (4) or three (8).",
-                "Grundy values from the game's sequence, with its period proven by the octal periodicity theorem where it applies; XOR over rows. Misère play: small positions are searched; larger ones go by the game's misère quotient (Plambeck and Siegel), computed from the rules for the heaps at hand (for every heap size where its period is proven), a product of the heaps' images tested against the P-portion; search again where the quotient outgrows the limits. Checked against search on every sum of up to three heaps of up to 8 for Kayles, Dawson's Kayles, 0.137, 0.75, Grundy's game and S(1,3,4).",
+                OCTAL_THEORY,
             ),
         };
         Description {
@@ -875,6 +876,32 @@ impl Theory for TakeBreakGame {
             })
         })
         .map_err(|reason| SolveError::TooLarge { reason })
+    }
+}
+
+/// How take-and-break games are solved, for their descriptions.
+const OCTAL_THEORY: &str = "Grundy values from the game's sequence, with its period proven by the octal periodicity theorem where it applies; XOR over rows. Misère play: small positions are searched; larger ones go by the game's misère quotient (Plambeck and Siegel), computed from the rules for the heaps at hand (for every heap size where its period is proven), a product of the heaps' images tested against the P-portion; search again where the quotient outgrows the limits. Checked against search on every sum of up to three heaps of up to 8 for Kayles, Dawson's Kayles, 0.137, 0.75, Grundy's game and S(1,3,4).";
+
+/// The rules of a named take-and-break game in the words its players use,
+/// rather than its octal code.
+fn preset_rules(preset: crate::sequence::Preset) -> &'static str {
+    use crate::sequence::Preset;
+    match preset {
+        Preset::Kayles => {
+            "A row of pins; a move knocks down one pin or two neighbouring pins, which may split the row in two (octal 0.77). Normal play: whoever knocks down the last pin wins."
+        }
+        Preset::Dawson => {
+            "A row of pins; a move knocks down two neighbouring pins, which may split the row in two (octal 0.07). Normal play: whoever makes the last move wins."
+        }
+        Preset::Officers => {
+            "Heaps of coins; a move takes one coin from a heap and leaves the rest as one or two non-empty heaps, so a heap of one coin cannot be played (octal 0.6). Normal play: whoever makes the last move wins."
+        }
+        Preset::Treblecross => {
+            "One-dimensional tic-tac-toe with crosses only, as a row game: a move takes three neighbouring objects from a row, which may split it in two (octal 0.007). Normal play: whoever makes the last move wins."
+        }
+        Preset::DoubleKayles => {
+            "A row of pins; a move knocks down one to four neighbouring pins, which may split the row in two (octal 0.7777). Normal play: whoever knocks down the last pin wins."
+        }
     }
 }
 
