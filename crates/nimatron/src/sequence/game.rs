@@ -338,11 +338,14 @@ impl fmt::Display for HeapGameError {
         match self {
             HeapGameError::UnknownName { name } => {
                 let names: Vec<&str> = HeapGame::CATALOGUE.iter().map(|(n, _)| *n).collect();
-                write!(
-                    f,
-                    "unknown heap game '{name}': expected one of {}",
-                    names.join(", ")
-                )
+                // A typo of a heap game's name gets the name it meant.
+                let near = crate::GameSpec::nearest_name(name)
+                    .filter(|near| names.iter().any(|n| n.split(':').next() == Some(*near)));
+                write!(f, "unknown heap game '{name}': ")?;
+                if let Some(near) = near {
+                    write!(f, "did you mean '{near}'? ")?;
+                }
+                write!(f, "expected one of {}", names.join(", "))
             }
             HeapGameError::BadCode { given, error } => {
                 write!(f, "bad take-and-break code '{given}': {error}")
@@ -471,6 +474,28 @@ impl FromStr for HeapGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A misspelt heap game gets the name it meant, as the catalogue's
+    /// specs do; a name that is no typo of a heap game gets the list only.
+    #[test]
+    fn a_typo_gets_did_you_mean() {
+        for (typo, meant) in [
+            ("kayels", "kayles"),
+            ("dawsn", "dawson"),
+            ("grundy", "grundy-game"),
+        ] {
+            let e = typo.parse::<HeapGame>().unwrap_err().to_string();
+            assert!(
+                e.contains(&format!("did you mean '{meant}'?")),
+                "{typo}: {e}"
+            );
+        }
+        for other in ["chess", "chomp", "wythoff"] {
+            let e = other.parse::<HeapGame>().unwrap_err().to_string();
+            assert!(!e.contains("did you mean"), "{other}: {e}");
+            assert!(e.contains("expected one of"), "{other}: {e}");
+        }
+    }
 
     #[test]
     fn every_form_round_trips() {
