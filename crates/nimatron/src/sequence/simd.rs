@@ -18,7 +18,7 @@
 //! - **portable**: once at most [`COMPARED`] need values are left, 32 pairs
 //!   a step are compared with each of them in fixed-width loops that the
 //!   compiler vectorises for its target (SSE2, NEON); a step that hits is
-//!   redone pair by pair.
+//!   redone pair by pair. Before that, the none path's byte-table scan.
 //! - **none**: pair by pair, each pair's value looked up in a byte per
 //!   value of the need set, the 32 lookups of a step tested at once.
 //!
@@ -206,7 +206,7 @@ fn cover_range<T: Cell>(
             // SAFETY: AVX2 is present.
             visited + unsafe { cover_compared_avx2(window, m, from, to, xlimit, bits, missing) }
         }
-        Simd::None => visited + cover_bytes(window, m, from, to, xlimit, bits, missing),
+        Simd::None => visited + cover_bytes(window, m, from, to, xlimit, bits, missing, 0),
         _ => visited + cover_compared(window, m, from, to, xlimit, bits, missing),
     }
 }
@@ -223,6 +223,11 @@ const BYTE_MIN_PAIRS: usize = 128;
 /// shift, a load and a bit test), and the 32 bytes of a step are gathered
 /// into a mask of the pairs that hit, tested once. (ORing the bytes alone
 /// and looking again after a hit was slower on an AMD EPYC.)
+///
+/// It stops after the first step that leaves at most `enough` need values
+/// (and at the end when `enough` is 0).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn cover_bytes<T: Cell>(
     window: &[T],
     m: usize,
@@ -231,6 +236,7 @@ fn cover_bytes<T: Cell>(
     xlimit: usize,
     bits: &mut [u64],
     missing: &mut usize,
+    enough: usize,
 ) -> u64 {
     if xlimit > BYTE_LIMIT || to < from + BYTE_MIN_PAIRS {
         return cover_plain(window, m, from, to, bits, missing);
@@ -246,7 +252,7 @@ fn cover_bytes<T: Cell>(
         }
     }
     let mut b = from;
-    while b + 31 <= to && *missing > 0 {
+    while b + 31 <= to && *missing > enough {
         let lo: &[T; 32] = window[b..b + 32].try_into().expect("32 pairs");
         let hi: &[T; 32] = window[m - b - 31..=m - b].try_into().expect("32 pairs");
         let value = |j: usize| (lo[j] ^ hi[31 - j]).get() as usize & (BYTE_LIMIT - 1);
@@ -265,7 +271,11 @@ fn cover_bytes<T: Cell>(
         }
         b += 32;
     }
-    (b - from) as u64 + cover_plain(window, m, b, to, bits, missing)
+    if *missing > enough {
+        (b - from) as u64 + cover_plain(window, m, b, to, bits, missing)
+    } else {
+        (b - from) as u64
+    }
 }
 
 /// Need values the portable scan compares each pair with.
@@ -286,6 +296,13 @@ fn cover_compared<T: Cell>(
     let mut b = from;
     let mut visited = 0u64;
     while b <= to && *missing > 0 {
+        if *missing > COMPARED && to >= b + BYTE_MIN_PAIRS {
+            // Many need values: the byte-table scan, until few are left.
+            let seen = cover_bytes(window, m, b, to, xlimit, bits, missing, COMPARED);
+            visited += seen;
+            b += seen as usize;
+            continue;
+        }
         if *missing > COMPARED || b + 31 > to {
             let end = (b + 31).min(to);
             visited += cover_plain(window, m, b, end, bits, missing);
@@ -950,7 +967,13 @@ mod tests {
             let from = 1 + next() % half.min(64);
             let (mut left_want, mut left_got) = (count, count);
             cover_plain(&g, m, from, half, &mut want, &mut left_want);
-            cover_bytes(&g, m, from, half, xlimit, &mut got, &mut left_got);
+            // Stopping once few are left (as the portable scan does), the
+            // plain scan finishing the rest.
+            let enough = [0, COMPARED][round % 2];
+            let seen = cover_bytes(&g, m, from, half, xlimit, &mut got, &mut left_got, enough);
+            if left_got > 0 {
+                cover_plain(&g, m, from + seen as usize, half, &mut got, &mut left_got);
+            }
             assert_eq!(got, want, "round {round}");
             assert_eq!(left_got, left_want, "round {round}");
         }
