@@ -18,8 +18,9 @@
 //! - **portable**: once at most [`COMPARED`] need values are left, 32 pairs
 //!   a step are compared with each of them in fixed-width loops that the
 //!   compiler vectorises for its target (SSE2, NEON); a step that hits is
-//!   redone pair by pair.
-//! - **none**: pair by pair.
+//!   redone pair by pair. Before that, the none path's byte-table scan.
+//! - **none**: pair by pair, each pair's value looked up in a byte per
+//!   value of the need set, the 32 lookups of a step tested at once.
 //!
 //! Every path but avx512 first marks [`DENSE_PAIRS`] pairs all at once
 //! while many need values are left, and handles values the vector scans do
@@ -205,8 +206,75 @@ fn cover_range<T: Cell>(
             // SAFETY: AVX2 is present.
             visited + unsafe { cover_compared_avx2(window, m, from, to, xlimit, bits, missing) }
         }
-        Simd::None => visited + cover_plain(window, m, from, to, bits, missing),
+        Simd::None => visited + cover_bytes(window, m, from, to, xlimit, bits, missing, 0),
         _ => visited + cover_compared(window, m, from, to, xlimit, bits, missing),
+    }
+}
+
+/// Values the byte table of [`cover_bytes`] covers.
+const BYTE_LIMIT: usize = 1024;
+
+/// Scans shorter than this go to [`cover_plain`]: the byte table costs
+/// about as much to set up as that many pairs.
+const BYTE_MIN_PAIRS: usize = 128;
+
+/// The scalar scan, still one pair at a time: each pair's value is looked
+/// up in a table of a byte per value (one load, where the bit set takes a
+/// shift, a load and a bit test), and the 32 bytes of a step are gathered
+/// into a mask of the pairs that hit, tested once. (ORing the bytes alone
+/// and looking again after a hit was slower on an AMD EPYC.)
+///
+/// It stops after the first step that leaves at most `enough` need values
+/// (and at the end when `enough` is 0).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn cover_bytes<T: Cell>(
+    window: &[T],
+    m: usize,
+    from: usize,
+    to: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+    enough: usize,
+) -> u64 {
+    if xlimit > BYTE_LIMIT || to < from + BYTE_MIN_PAIRS {
+        return cover_plain(window, m, from, to, bits, missing);
+    }
+    // need[x] != 0 exactly when x is in the need set (every pair value,
+    // and so every x looked up, is below xlimit).
+    let mut need = [0u8; BYTE_LIMIT];
+    for (w, &word) in bits[..xlimit.div_ceil(64)].iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            need[(w * 64 + word.trailing_zeros() as usize) & (BYTE_LIMIT - 1)] = 1;
+            word &= word - 1;
+        }
+    }
+    let mut b = from;
+    while b + 31 <= to && *missing > enough {
+        let lo: &[T; 32] = window[b..b + 32].try_into().expect("32 pairs");
+        let hi: &[T; 32] = window[m - b - 31..=m - b].try_into().expect("32 pairs");
+        let value = |j: usize| (lo[j] ^ hi[31 - j]).get() as usize & (BYTE_LIMIT - 1);
+        let mut found = 0u32;
+        for j in 0..32 {
+            found |= (need[value(j)] as u32) << j;
+        }
+        while found != 0 {
+            let x = value(found.trailing_zeros() as usize);
+            // A value found twice in the step is crossed off once.
+            if need[x] != 0 {
+                need[x] = 0;
+                cross_off(bits, x, missing);
+            }
+            found &= found - 1;
+        }
+        b += 32;
+    }
+    if *missing > enough {
+        (b - from) as u64 + cover_plain(window, m, b, to, bits, missing)
+    } else {
+        (b - from) as u64
     }
 }
 
@@ -228,6 +296,13 @@ fn cover_compared<T: Cell>(
     let mut b = from;
     let mut visited = 0u64;
     while b <= to && *missing > 0 {
+        if *missing > COMPARED && to >= b + BYTE_MIN_PAIRS {
+            // Many need values: the byte-table scan, until few are left.
+            let seen = cover_bytes(window, m, b, to, xlimit, bits, missing, COMPARED);
+            visited += seen;
+            b += seen as usize;
+            continue;
+        }
         if *missing > COMPARED || b + 31 > to {
             let end = (b + 31).min(to);
             visited += cover_plain(window, m, b, end, bits, missing);
@@ -524,18 +599,10 @@ pub(crate) fn byte_bits(path: Simd, bytes: &[u8], tag: u8, negate: bool, out: &m
             // SAFETY: as above.
             unsafe { byte_bits_avx2(bytes, tag, flip, out) }
         }
-        Simd::None => {
-            for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
-                let mut acc = 0u64;
-                for (i, &s) in chunk.iter().enumerate() {
-                    acc |= ((s == tag) as u64) << i;
-                }
-                *word = acc ^ flip;
-            }
-        }
         _ => {
-            // Eight bytes at a time: a byte equal to the tag becomes 0x80
-            // in `eq`, and the multiply gathers the eight top bits.
+            // Eight bytes at a time in a word (portable, and none, as it
+            // needs no vector instructions): a byte equal to the tag becomes
+            // 0x80 in `eq`, and the multiply gathers the eight top bits.
             for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
                 let mut acc = 0u64;
                 for (k, eight) in chunk.chunks_exact(8).enumerate() {
@@ -868,6 +935,47 @@ mod tests {
                     assert_eq!(out, want, "{path} tag {tag} negate {negate}");
                 }
             }
+        }
+    }
+
+    /// The byte-table scan of the none path crosses off what the plain
+    /// scan does, for values up to 1024, with a step's hits repeated and
+    /// scans that stop early or see every pair.
+    #[test]
+    fn byte_scan_matches_plain_scan() {
+        let mut state = 99u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+            (state >> 33) as usize
+        };
+        for round in 0..400 {
+            let xlimit = [256, 512, 1024][round % 3];
+            let m = 100 + next() % 3000;
+            // Mostly small values, so that the larger need values are found
+            // late or not at all.
+            let g: Vec<u16> = (0..=m)
+                .map(|_| (next() % if next() % 8 == 0 { xlimit } else { 16 }) as u16)
+                .collect();
+            let mut want = vec![0u64; xlimit / 64];
+            for _ in 0..1 + next() % 60 {
+                let x = next() % xlimit;
+                want[x / 64] |= 1 << (x % 64);
+            }
+            let count: usize = want.iter().map(|w| w.count_ones() as usize).sum();
+            let mut got = want.clone();
+            let half = m / 2;
+            let from = 1 + next() % half.min(64);
+            let (mut left_want, mut left_got) = (count, count);
+            cover_plain(&g, m, from, half, &mut want, &mut left_want);
+            // Stopping once few are left (as the portable scan does), the
+            // plain scan finishing the rest.
+            let enough = [0, COMPARED][round % 2];
+            let seen = cover_bytes(&g, m, from, half, xlimit, &mut got, &mut left_got, enough);
+            if left_got > 0 {
+                cover_plain(&g, m, from + seen as usize, half, &mut got, &mut left_got);
+            }
+            assert_eq!(got, want, "round {round}");
+            assert_eq!(left_got, left_want, "round {round}");
         }
     }
 

@@ -169,7 +169,7 @@ impl Sparse {
             front: None,
             fronting: true,
             rows: Vec::new(),
-            probing: path == Simd::Avx512,
+            probing: matches!(path, Simd::Avx512 | Simd::Avx2),
             probe: Probe::default(),
             lane_hits: Vec::new(),
             compare_far: [(0, 0); MAX_SPLITS],
