@@ -328,6 +328,14 @@ fn p_positions(
     }
 }
 
+/// Whether Explore can plot a game: its positions are heaps, and a single
+/// heap is a position.
+pub(crate) fn explorable(game: &dyn nimatron::Game) -> bool {
+    game.heap_position(&[1])
+        .and_then(|p| game.value(&p))
+        .is_ok_and(|v| v.heaps().is_some())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -355,12 +363,4 @@ mod tests {
         // Too short to see three periods.
         assert_eq!(find_period(&[0, 1, 0, 1, 0]), None);
     }
-}
-
-/// Whether Explore can plot a game: its positions are heaps, and a single
-/// heap is a position.
-pub(crate) fn explorable(game: &dyn nimatron::Game) -> bool {
-    game.heap_position(&[1])
-        .and_then(|p| game.value(&p))
-        .is_ok_and(|v| v.heaps().is_some())
 }
