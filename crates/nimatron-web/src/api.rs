@@ -149,6 +149,27 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| ApiError::internal(format!("request failed: {e}")))?
 }
 
+/// A seat's act on a game: its token and body read, then the engine's
+/// `act` run off the async threads.
+async fn seat_act<Req, Out>(
+    app: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+    empty_ok: bool,
+    act: fn(&Engine, &str, Option<&str>, &Req) -> Result<Out, ApiError>,
+) -> Result<Out, ApiError>
+where
+    Req: DeserializeOwned + Send + 'static,
+    Out: Send + 'static,
+{
+    let token = bearer(headers)?;
+    let req: Req = parse_body(body, empty_ok)?;
+    let engine = app.engine.clone();
+    let id = id.to_string();
+    blocking(move || act(&engine, &id, token.as_deref(), &req)).await
+}
+
 fn parse_body<T: DeserializeOwned>(
     body: Result<Bytes, BytesRejection>,
     empty_ok: bool,
@@ -284,11 +305,8 @@ async fn make_move(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let token = bearer(&headers)?;
-    let req: MoveRequest = parse_body(body, false)?;
-    let engine = app.engine.clone();
-    let game_id = id.clone();
-    let reply = blocking(move || engine.make_move(&game_id, token.as_deref(), &req)).await?;
+    let reply =
+        seat_act::<MoveRequest, _>(&app, &id, &headers, body, false, Engine::make_move).await?;
     app.publish(&id, &reply.game);
     Ok(json(StatusCode::OK, &reply))
 }
@@ -351,11 +369,7 @@ async fn undo(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let token = bearer(&headers)?;
-    let req: ActionRequest = parse_body(body, true)?;
-    let engine = app.engine.clone();
-    let game_id = id.clone();
-    let reply = blocking(move || engine.undo(&game_id, token.as_deref(), &req)).await?;
+    let reply = seat_act::<ActionRequest, _>(&app, &id, &headers, body, true, Engine::undo).await?;
     app.publish(&id, &reply.game);
     Ok(json(StatusCode::OK, &reply))
 }
@@ -388,11 +402,8 @@ async fn resign(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let token = bearer(&headers)?;
-    let req: ActionRequest = parse_body(body, true)?;
-    let engine = app.engine.clone();
-    let game_id = id.clone();
-    let view = blocking(move || engine.resign(&game_id, token.as_deref(), &req)).await?;
+    let view =
+        seat_act::<ActionRequest, _>(&app, &id, &headers, body, true, Engine::resign).await?;
     app.publish(&id, &view);
     Ok(json(StatusCode::OK, &view))
 }
@@ -422,11 +433,9 @@ async fn analysis_consent(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let token = bearer(&headers)?;
-    let req: ConsentRequest = parse_body(body, false)?;
-    let engine = app.engine.clone();
-    let game_id = id.clone();
-    let view = blocking(move || engine.analysis_consent(&game_id, token.as_deref(), &req)).await?;
+    let view =
+        seat_act::<ConsentRequest, _>(&app, &id, &headers, body, false, Engine::analysis_consent)
+            .await?;
     app.publish(&id, &view);
     Ok(json(StatusCode::OK, &view))
 }
@@ -466,12 +475,8 @@ async fn rematch(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let token = bearer(&headers)?;
-    let req: ActionRequest = parse_body(body, true)?;
-    let engine = app.engine.clone();
-    let game_id = id.clone();
     let (reply, created) =
-        blocking(move || engine.rematch(&game_id, token.as_deref(), &req)).await?;
+        seat_act::<ActionRequest, _>(&app, &id, &headers, body, true, Engine::rematch).await?;
     app.publish(&id, &reply.game);
     let status = match (&reply.rematch, created) {
         (None, _) => StatusCode::ACCEPTED,
