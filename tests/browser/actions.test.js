@@ -30,7 +30,7 @@ test('against the computer: take back a move, resign, and play the rematch', asy
     assert.match(await statusText(page), /Your move/);
     await page.click('#resign');
     await page.click('#resign-yes');
-    await page.waitForFunction(() => /resigned/.test(document.querySelector('#status').textContent));
+    await page.waitForFunction(() => /resigned/.test((document.querySelector('#status')?.textContent || '')));
     assert.match(await statusText(page), /You resigned\. Nimatron wins!/);
     assert.equal(await page.locator('#undo').count(), 0, 'a resignation stands');
 
@@ -58,7 +58,7 @@ test('online: the analysis shows only when both agree, and a rematch reaches the
     const link = await a.page.inputValue('#invite-link');
     await b.page.goto(link);
     await b.page.waitForSelector('#board');
-    await a.page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
+    await a.page.waitForFunction(() => /Your move/.test((document.querySelector('#status')?.textContent || '')));
 
     // A turns the analysis on: nothing is shown until B agrees.
     await a.page.click('label.switch');
@@ -75,7 +75,7 @@ test('online: the analysis shows only when both agree, and a rematch reaches the
     // A resigns; B sees why the game ended and offers a rematch.
     await a.page.click('#resign');
     await a.page.click('#resign-yes');
-    await b.page.waitForFunction(() => /Your friend resigned\. You win!/.test(document.querySelector('#status').textContent));
+    await b.page.waitForFunction(() => /Your friend resigned\. You win!/.test((document.querySelector('#status')?.textContent || '')));
     assert.equal(await b.page.textContent('#rematch'), 'Offer a rematch');
     await b.page.tap('#rematch');
     await b.page.waitForFunction(() => /Waiting for your friend to accept/.test(document.querySelector('#rematch-note')?.textContent || ''));
@@ -87,8 +87,8 @@ test('online: the analysis shows only when both agree, and a rematch reaches the
     await a.page.waitForURL((u) => u.href !== oldUrl);
     await b.page.waitForURL((u) => u.href !== oldUrl);
     assert.equal(new URL(a.page.url()).pathname, new URL(b.page.url()).pathname);
-    await b.page.waitForFunction(() => /Your move/.test(document.querySelector('#status').textContent));
-    await a.page.waitForFunction(() => /Waiting for your friend to move/.test(document.querySelector('#status').textContent));
+    await b.page.waitForFunction(() => /Your move/.test((document.querySelector('#status')?.textContent || '')));
+    await a.page.waitForFunction(() => /Waiting for your friend to move/.test((document.querySelector('#status')?.textContent || '')));
     assert.deepEqual(await boardHeaps(b.page), [3, 4, 5]);
     fs.mkdirSync('target/browser', { recursive: true });
     await b.page.screenshot({ path: 'target/browser/online-rematch-phone.png' });
