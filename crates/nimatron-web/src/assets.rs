@@ -29,7 +29,6 @@ pub const MODULES: &[(&str, &str)] = modules![
     "explore.js",
     "play.js",
     "play-state.js",
-    "moves.js",
     "heap-board.js",
     "ring-board.js",
     "board.js",

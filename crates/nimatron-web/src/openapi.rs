@@ -322,10 +322,16 @@ pub(crate) mod shapes {
         Heaps {
             /// The heap sizes.
             heaps: Vec<u64>,
+            /// Each heap's name as moves and explanations write it (A, B, …).
+            labels: Vec<String>,
             /// Whether a move may leave a row as several rows.
             rows_split: bool,
             /// Whether one move may take from every heap at once.
             all_heaps_move: bool,
+            /// Objects still to be placed on the heaps (Building Nim), or
+            /// null in games without a supply.
+            #[schema(required)]
+            supply: Option<u64>,
         },
         /// Objects on a ring: `true` where an object stands.
         Ring {
@@ -377,6 +383,11 @@ pub(crate) mod shapes {
             /// Whether moves add to the number.
             adds: bool,
         },
+        /// Words whose letters players remove (Wordnim).
+        Words {
+            /// The words, in order.
+            words: Vec<String>,
+        },
         /// No drawing but the position's text.
         Text {
             /// The position's picture.
@@ -425,6 +436,11 @@ pub(crate) mod shapes {
             /// Objects left of the gap.
             index: u64,
         },
+        /// A whole heap, where a stone is placed (Building Nim).
+        Heap {
+            /// The heap.
+            heap: u64,
+        },
         /// Every heap at once.
         AllHeaps,
         /// A place on a ring.
@@ -445,6 +461,13 @@ pub(crate) mod shapes {
         /// An edge of a graph.
         Edge {
             /// The edge index.
+            index: u64,
+        },
+        /// A letter of a word (Wordnim).
+        Letter {
+            /// The word.
+            word: u64,
+            /// The letter's place in the word, from 0.
             index: u64,
         },
         /// A step on a counter.

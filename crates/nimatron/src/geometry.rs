@@ -15,6 +15,9 @@ pub enum Board {
     Heaps {
         /// The heap sizes.
         heaps: Vec<u64>,
+        /// Each heap's name, as the game's moves and explanations write it
+        /// (`A`, `B`, … `Z`, `AA`, …).
+        labels: Vec<String>,
         /// Whether a move may take objects from inside a row and leave its
         /// two ends as separate rows (Kayles, octal games), or split a row
         /// without taking (Grundy's game): a board then selects runs of
@@ -23,6 +26,10 @@ pub enum Board {
         /// Whether one move may take from every heap at once (Wythoff's
         /// diagonal move); such a move touches [`Element::AllHeaps`].
         all_heaps_move: bool,
+        /// Objects still to be placed on the heaps, one per move, before
+        /// any is taken (Building Nim's placing phase); such a move touches
+        /// [`Element::Heap`]. `None` in games without a supply.
+        supply: Option<u64>,
     },
     /// Objects on a ring (circular Nim): `true` where an object stands.
     Ring {
@@ -73,6 +80,11 @@ pub enum Board {
         max_step: u64,
         /// Whether moves add to the number (`true`) or take from it.
         adds: bool,
+    },
+    /// Words whose letters players remove (Wordnim).
+    Words {
+        /// The words, in order.
+        words: Vec<String>,
     },
     /// Positions with no drawing but their text.
     Text {
@@ -128,6 +140,12 @@ pub enum Element {
         /// Objects left of the gap.
         index: u64,
     },
+    /// A whole heap, as the place an object is put (Building Nim's
+    /// placing move).
+    Heap {
+        /// The heap.
+        heap: usize,
+    },
     /// Every heap at once (Wythoff's diagonal move).
     AllHeaps,
     /// A place on a ring.
@@ -151,11 +169,41 @@ pub enum Element {
         /// The edge index.
         index: usize,
     },
+    /// A letter of a word (Wordnim): letter `index` of word `word`,
+    /// counting from 0.
+    Letter {
+        /// The word.
+        word: usize,
+        /// The letter's place in the word.
+        index: usize,
+    },
     /// A step on a counter: the amount added or taken.
     Step {
         /// The amount.
         amount: u64,
     },
+}
+
+impl Board {
+    /// Rows of objects for heaps of these sizes, named as the moves name
+    /// them ([`heap_labels`]): Nim's board, where rows do not split, no move
+    /// takes from every heap, and there is no supply. Games that differ
+    /// build [`Board::Heaps`] themselves.
+    pub fn heaps(heaps: Vec<u64>) -> Board {
+        Board::Heaps {
+            labels: heap_labels(heaps.len()),
+            heaps,
+            rows_split: false,
+            all_heaps_move: false,
+            supply: None,
+        }
+    }
+}
+
+/// The names of `count` heaps as moves and explanations write them: `A`,
+/// `B`, … `Z`, `AA`, `AB`, …
+pub fn heap_labels(count: usize) -> Vec<String> {
+    (0..count).map(crate::explain::heap_name).collect()
 }
 
 /// The element of a move that takes `take` objects from the right-hand end

@@ -179,11 +179,7 @@ pub trait Notation: Rules {
     /// objects and anything else as its picture.
     fn board(&self, position: &Self::Position) -> Board {
         match self.position_value(position) {
-            PositionValue::Heaps(heaps) => Board::Heaps {
-                heaps,
-                rows_split: false,
-                all_heaps_move: false,
-            },
+            PositionValue::Heaps(heaps) => Board::heaps(heaps),
             PositionValue::Text(_) => Board::Text {
                 text: self.render(position),
             },

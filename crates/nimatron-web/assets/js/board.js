@@ -1,6 +1,6 @@
 // The board of any game, drawn from the geometry the server sends
-// (`game.geometry`: heaps, a ring, a grid, a graph, marks, a counter or
-// text) and played through the elements that each legal move touches
+// (`game.geometry`: heaps, a ring, a grid, a graph, marks, a counter,
+// words or text) and played through the elements that each legal move touches
 // (`legal_moves[].touches`). The page never writes a move's notation and
 // never guesses a game's shape: it sends the notation of the legal move
 // that the player's selection stands for.
@@ -17,7 +17,7 @@ import { h } from './dom.js';
 import { canMove, moveValue } from './play-state.js';
 import { drawHeaps } from './heap-board.js';
 import { drawRing } from './ring-board.js';
-import { drawCounter, drawGraph, drawGrid, drawMarks } from './shapes.js';
+import { drawCounter, drawGraph, drawGrid, drawMarks, drawWords } from './shapes.js';
 
 // The atoms of an element: an object run stands for each of its objects.
 export function atomsOf(el) {
@@ -29,6 +29,8 @@ export function atomsOf(el) {
       return out;
     }
     case 'gap': return [`g${el.heap}.${el.index}`];
+    case 'heap': return [`h${el.heap}`];
+    case 'letter': return [`l${el.word}.${el.index}`];
     case 'all_heaps': return ['all'];
     case 'place': return [`p${el.index}`];
     case 'cell': return [`c${el.at.join('.')}`];
@@ -225,6 +227,7 @@ export function drawBoard(s, view) {
     case 'graph': inner = drawGraph(ctx); break;
     case 'marks': inner = drawMarks(ctx); break;
     case 'counter': inner = drawCounter(ctx); break;
+    case 'words': inner = drawWords(ctx); break;
     default: inner = null;
   }
   const kind = inner ? geometry.kind : 'text';

@@ -1,10 +1,12 @@
-// Heaps of objects, one row per heap (`geometry.kind` "heaps"). A click on
-// an object selects it and every object to its right (Nim's move), or, in
-// rows that split, that object alone, with drags across runs and gaps to
-// click; Wythoff's move from every heap is a button of its own.
+// Heaps of objects, one row per heap (`geometry.kind` "heaps"), each named
+// by the label the server gives it (`geometry.labels`, the names its move
+// texts use). A click on an object selects it and every object to its right
+// (Nim's move), or, in rows that split, that object alone, with drags across
+// runs and gaps to click; Wythoff's move from every heap is a button of its
+// own. Where stones are still to be placed (`geometry.supply`, Building
+// Nim), each heap has a button that places one on it.
 
 import { h } from './dom.js';
-import { heapName } from './moves.js';
 import { clearPick, gesture } from './board.js';
 
 // Rows longer than this are drawn as a number, played by typing or from
@@ -18,8 +20,10 @@ export function drawHeaps(ctx) {
   // (Moore's Nim): a click adds a heap to the selection instead of playing.
   const multi = live && !split && idx.entries.some((e) => !e.atoms.has('all') &&
     new Set([...e.atoms].filter((a) => a[0] === 'o').map((a) => a.slice(1, a.indexOf('.')))).size > 1);
+  const labels = geometry.labels || [];
+  const supply = geometry.supply;
   const rows = geometry.heaps.map((n, i) => {
-    const name = heapName(i);
+    const name = labels[i] || String(i + 1);
     const parts = [];
     if (n > MAX_DRAWN) {
       parts.push(h('span', { class: 'empty' }, `${n} objects: too many to draw; type a move or use the list of moves`));
@@ -45,12 +49,23 @@ export function drawHeaps(ctx) {
       }));
     }
     const gaps = parts.some((p) => p.classList && p.classList.contains('gap'));
+    const place = supply ? ctx.element('button', {
+      atoms: [`h${i}`], opts: { complete: true }, nav: [i, 2 * Math.min(n, MAX_DRAWN) + 1], cls: 'place-stone',
+      label: `Place a stone on heap ${name} (${n} → ${n + 1})`, attrs: { dataset: { heap: i } },
+    }, '+') : null;
     return h('div', { class: 'heap', dataset: { heap: i } },
       h('span', { class: 'heap-name' }, name),
       h('span', { class: 'heap-size' }, n),
-      h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, n ? parts : h('span', { class: 'empty' }, 'empty')));
+      h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, n ? parts : h('span', { class: 'empty' }, 'empty'), place));
   });
-  const out = [h('div', { class: 'heaps' + (split && live ? ' draggable' : '') }, rows)];
+  const out = [];
+  if (supply !== null && supply !== undefined) {
+    out.push(h('p', { class: 'supply', id: 'supply' }, supply ?
+      `${supply} stone${supply === 1 ? '' : 's'} still to place: press + on a heap to place one there.` :
+      'Every stone is placed: now take from one heap, as in Nim.'));
+  }
+  const heapsEl = h('div', { class: 'heaps' + (split && live ? ' draggable' : '') }, rows);
+  out.push(heapsEl);
   if (geometry.all_heaps_move && ctx.used('all')) {
     out.push(h('div', { class: 'row all-heaps' }, ctx.element('button', {
       atoms: ['all'], opts: { toggle: true }, nav: [geometry.heaps.length, 0], cls: 'all-heaps-button',
@@ -58,13 +73,13 @@ export function drawHeaps(ctx) {
     }, 'Take the same number from every heap'),
     ctx.selected('all') ? h('span', { class: 'muted small' }, 'then click how many, on any heap') : null));
   }
-  if (split && live) enableDrag(s, out[0]);
+  if (split && live) enableDrag(s, heapsEl, labels);
   return out;
 }
 
 // Dragging across a run of objects in one row (mouse or touch): the run is
 // the selection, and the move that takes exactly it is played.
-function enableDrag(s, el) {
+function enableDrag(s, el, labels) {
   const stoneAt = (x, y) => {
     const t = document.elementFromPoint(x, y);
     return t && t.closest ? t.closest('.stone:not(:disabled)') : null;
@@ -93,7 +108,7 @@ function enableDrag(s, el) {
     const atoms = [];
     for (let k = a; k <= b; k++) atoms.push(`o${d.heap}.${k}`);
     clearPick(s);
-    gesture(s, atoms, { complete: true, describe: `Taking objects ${a + 1} to ${b + 1} of heap ${heapName(Number(d.heap))}` });
+    gesture(s, atoms, { complete: true, describe: `Taking objects ${a + 1} to ${b + 1} of heap ${labels[Number(d.heap)] || Number(d.heap) + 1}` });
   };
   el.addEventListener('pointerup', end);
   el.addEventListener('pointercancel', () => { s.drag = null; paint(el, null); });

@@ -1,7 +1,7 @@
 // The other boards, drawn from the server's geometry: grids of cells
 // (Chomp, n-dimensional Nim), Notakto's boards of marks, graphs (Node
-// Kayles, Nim on graphs, Green Hackenbush) and counters (the 21 and 100
-// games, Fibonacci Nim). Every playable part is an element of the board
+// Kayles, Nim on graphs, Green Hackenbush), counters (the 21 and 100
+// games, Fibonacci Nim) and words (Wordnim). Every playable part is an element of the board
 // (board.js), so each is played by click, by touch and by keyboard.
 
 import { h } from './dom.js';
@@ -220,4 +220,20 @@ export function drawCounter(ctx) {
     adds ? h('div', { class: 'track', 'aria-hidden': 'true' }, h('div', { class: 'fill', style: `width:${Math.min(100, 100 * value / Math.max(1, target)).toFixed(1)}%` })) : null,
     hi >= lo ? h('p', { class: 'muted small' }, adds ? `This turn: add ${lo} to ${hi}.` : `This turn: take ${lo} to ${hi}.`) : null,
     h('div', { class: 'steps' }, steps));
+}
+
+// Words as rows of letter tiles (Wordnim). A click selects a letter, or
+// drops it again; the move is played once the selection fits one move,
+// and the moves it could still become are offered meanwhile.
+export function drawWords(ctx) {
+  const { words } = ctx.geometry;
+  return h('div', { class: 'words' },
+    ctx.live ? h('p', { class: 'muted small' }, 'Select letters that spell a word; the letters left must spell a word too.') : null,
+    words.map((word, w) => h('div', { class: 'word', dataset: { word: w } },
+      h('span', { class: 'word-name muted small' }, `${w + 1}.`),
+      [...word].map((c, k) => ctx.element('button', {
+        atoms: [`l${w}.${k}`], opts: { toggle: true, merge: true }, nav: [w, k], cls: 'letter',
+        label: `Word ${w + 1} (${word}), letter ${k + 1}: ${c.toUpperCase()}`,
+        attrs: { dataset: { word: w, index: k } },
+      }, c.toUpperCase())))));
 }

@@ -13,8 +13,10 @@ use std::collections::{HashMap, HashSet};
 
 use crate::explain::{describe_move, explain_nim, heap_name, parse_heap_name};
 use crate::games::heaps;
+use crate::geometry::take_from_end;
 use crate::nim::{self, HeapMove};
 use crate::solve::{Limits, SolveError};
+use crate::{Board, Element};
 use crate::{Convention, Nimber, Outcome, Rules, mex};
 use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 
@@ -315,6 +317,30 @@ impl Notation for Building {
 
     fn material(&self, p: &BuildingPosition) -> u64 {
         p.left + heaps::total(&p.piles)
+    }
+
+    /// The piles as heaps, with the stones still to place as a supply.
+    fn board(&self, p: &BuildingPosition) -> Board {
+        Board::Heaps {
+            heaps: p.piles.clone(),
+            labels: crate::geometry::heap_labels(p.piles.len()),
+            rows_split: false,
+            all_heaps_move: false,
+            supply: Some(p.left),
+        }
+    }
+
+    /// A placing move touches its pile; a Nim move takes from the end of
+    /// its pile.
+    fn touches(&self, p: &BuildingPosition, mv: &BuildMove) -> Vec<Element> {
+        match mv {
+            BuildMove::Place(heap) => vec![Element::Heap { heap: *heap }],
+            BuildMove::Take(m) => vec![take_from_end(
+                m.heap,
+                p.piles.get(m.heap).copied().unwrap_or(0),
+                m.take,
+            )],
+        }
     }
 
     fn candidate_moves(&self, p: &BuildingPosition) -> Vec<BuildMove> {

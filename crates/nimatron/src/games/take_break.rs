@@ -561,6 +561,8 @@ impl Notation for TakeBreakGame {
     fn board(&self, position: &Vec<u64>) -> Board {
         Board::Heaps {
             heaps: position.clone(),
+            labels: crate::geometry::heap_labels(position.len()),
+            supply: None,
             rows_split: self
                 .heap_moves(12)
                 .iter()

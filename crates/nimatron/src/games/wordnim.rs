@@ -27,6 +27,7 @@ use std::sync::Arc;
 
 use crate::solve::{GrundySolver, Limits};
 use crate::{Adapter, Description, Game, MoveError, Notation, PositionError, Theory};
+use crate::{Board, Element};
 use crate::{Convention, GameSpec, Nimber, Outcome, Rules};
 
 /// The longest word accepted in a position.
@@ -255,6 +256,97 @@ impl Wordnim {
     }
 }
 
+/// The most ways of picking a move's letters on the board that one move
+/// lists: a word with many repeated letters could have thousands.
+const MAX_LETTER_CHOICES: usize = 64;
+
+impl Wordnim {
+    /// The ways of picking the letters `mv` removes, as board elements: in
+    /// its word first, then in each later copy of that word; at most
+    /// `limit` of them.
+    fn letter_sets(&self, words: &[String], mv: &WordMove, limit: usize) -> Vec<Vec<Element>> {
+        let Some(text) = words.get(mv.word) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (word, _) in words
+            .iter()
+            .enumerate()
+            .filter(|(i, w)| *i >= mv.word && *w == text)
+        {
+            for indices in letter_choices(text, &mv.removed, limit - out.len()) {
+                out.push(
+                    indices
+                        .into_iter()
+                        .map(|index| Element::Letter { word, index })
+                        .collect(),
+                );
+            }
+            if out.len() >= limit {
+                break;
+            }
+        }
+        out
+    }
+}
+
+/// Every way of choosing the letters `removed` among those of `word`, as
+/// sorted letter indices, earliest first; at most `limit`. None when the
+/// word lacks some of them.
+fn letter_choices(word: &str, removed: &str, limit: usize) -> Vec<Vec<usize>> {
+    // For each kind of letter removed: where it stands in the word, and how
+    // many of it go.
+    let mut groups: Vec<(Vec<usize>, usize)> = Vec::new();
+    for c in b'a'..=b'z' {
+        let need = removed.bytes().filter(|&b| b == c).count();
+        if need == 0 {
+            continue;
+        }
+        let places: Vec<usize> = (0..word.len())
+            .filter(|&i| word.as_bytes()[i] == c)
+            .collect();
+        if places.len() < need {
+            return Vec::new();
+        }
+        groups.push((places, need));
+    }
+    fn choose(
+        groups: &[(Vec<usize>, usize)],
+        from: usize,
+        left: usize,
+        picked: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+        limit: usize,
+    ) {
+        if out.len() >= limit {
+            return;
+        }
+        let Some(((places, _), rest)) = groups.split_first() else {
+            let mut set = picked.clone();
+            set.sort_unstable();
+            out.push(set);
+            return;
+        };
+        if left == 0 {
+            let next = rest.first().map_or(0, |g| g.1);
+            choose(rest, 0, next, picked, out, limit);
+            return;
+        }
+        for i in from..places.len() {
+            if places.len() - i < left {
+                break;
+            }
+            picked.push(places[i]);
+            choose(groups, i + 1, left - 1, picked, out, limit);
+            picked.pop();
+        }
+    }
+    let mut out = Vec::new();
+    let first = groups.first().map_or(0, |g| g.1);
+    choose(&groups, 0, first, &mut Vec::new(), &mut out, limit);
+    out
+}
+
 /// The game a word list gives, behind the [`Game`] face (spec `wordnim`).
 pub fn game_with_words(text: &str) -> Result<Box<dyn Game>, WordListError> {
     Ok(Box::new(Adapter::new(
@@ -433,6 +525,29 @@ impl Notation for Wordnim {
         words.iter().map(|w| w.len() as u64).sum()
     }
 
+    fn board(&self, words: &Vec<String>) -> Board {
+        Board::Words {
+            words: words.clone(),
+        }
+    }
+
+    /// The removed letters, the earliest of each kind in the word.
+    fn touches(&self, words: &Vec<String>, mv: &WordMove) -> Vec<Element> {
+        self.letter_sets(words, mv, 1)
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    }
+
+    /// The same letters chosen elsewhere in the word (where it has a
+    /// letter twice), or in another copy of the same word.
+    fn also_touches(&self, words: &Vec<String>, mv: &WordMove) -> Vec<Vec<Element>> {
+        self.letter_sets(words, mv, MAX_LETTER_CHOICES)
+            .into_iter()
+            .skip(1)
+            .collect()
+    }
+
     fn position_syntax(&self) -> &'static str {
         POSITION_SYNTAX
     }
@@ -505,7 +620,7 @@ mod tests {
     use crate::check::TextGame;
     use crate::solve::OutcomeSearch;
     use crate::strategy::SplitMix64;
-    use std::collections::HashSet;
+    use std::collections::{HashMap, HashSet};
 
     /// Every sub-multiset of `word`'s letters, as sorted strings.
     fn sub_multisets(word: &str) -> Vec<String> {
@@ -766,6 +881,89 @@ mod tests {
                 m,
                 "{notation}"
             );
+        }
+    }
+
+    /// The letter choices a board is told of, against every subset of the
+    /// word's letters that spells the removed letters.
+    #[test]
+    fn letter_choices_are_every_subset_spelling_the_removed_letters() {
+        for (word, removed) in [
+            ("listele", "eel"),
+            ("banana", "aan"),
+            ("heart", "he"),
+            ("aaaa", "aa"),
+            ("tree", "z"),
+            ("abc", "abcd"),
+        ] {
+            let mut letters = removed.as_bytes().to_vec();
+            letters.sort_unstable();
+            let mut want: Vec<Vec<usize>> = Vec::new();
+            for mask in 0u32..1 << word.len() {
+                let picked: Vec<usize> = (0..word.len()).filter(|i| mask >> i & 1 == 1).collect();
+                let mut spelled: Vec<u8> = picked.iter().map(|&i| word.as_bytes()[i]).collect();
+                spelled.sort_unstable();
+                if spelled == letters {
+                    want.push(picked);
+                }
+            }
+            let mut got = letter_choices(word, removed, usize::MAX);
+            got.sort();
+            want.sort();
+            assert_eq!(got, want, "{word} - {removed}");
+            assert_eq!(letter_choices(word, removed, 2).len(), want.len().min(2));
+        }
+    }
+
+    /// Every way of selecting a move's letters on the board is listed, in
+    /// each copy of the word, and no two moves share a selection.
+    #[test]
+    fn board_letters_identify_moves() {
+        let game = Wordnim::default();
+        let words = game.parse_position("oe listele listele").unwrap();
+        assert_eq!(
+            game.board(&words),
+            Board::Words {
+                words: words.clone()
+            }
+        );
+        let mut owner = HashMap::new();
+        for m in game.moves(&words) {
+            let sets: Vec<Vec<Element>> = std::iter::once(game.touches(&words, &m))
+                .chain(game.also_touches(&words, &m))
+                .collect();
+            let choices = letter_choices(&words[m.word], &m.removed, usize::MAX).len();
+            let copies = words[m.word..]
+                .iter()
+                .filter(|w| **w == words[m.word])
+                .count();
+            assert_eq!(
+                sets.len(),
+                (copies * choices).min(MAX_LETTER_CHOICES),
+                "{m:?}"
+            );
+            for set in sets {
+                assert_eq!(set.len(), m.removed.len());
+                let word = match set[0] {
+                    Element::Letter { word, .. } => word,
+                    ref e => panic!("{e:?}"),
+                };
+                let mut spelled: Vec<u8> = set
+                    .iter()
+                    .map(|e| match e {
+                        Element::Letter { word: w, index } if *w == word => {
+                            words[word].as_bytes()[*index]
+                        }
+                        e => panic!("{e:?}"),
+                    })
+                    .collect();
+                spelled.sort_unstable();
+                assert_eq!(spelled, m.removed.as_bytes());
+                assert!(
+                    owner.insert(format!("{set:?}"), m.clone()).is_none(),
+                    "{set:?}"
+                );
+            }
         }
     }
 }

@@ -391,8 +391,10 @@ impl Notation for Wythoff {
     fn board(&self, heaps: &Vec<u64>) -> crate::Board {
         crate::Board::Heaps {
             heaps: heaps.clone(),
+            labels: crate::geometry::heap_labels(heaps.len()),
             rows_split: false,
             all_heaps_move: true,
+            supply: None,
         }
     }
     /// One heap's end, or the same run from the end of every heap.
