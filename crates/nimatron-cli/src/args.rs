@@ -1,9 +1,15 @@
-//! Raw command-line flags, as clap parses them.
+//! The command line, checked once as clap reads it: every flag that names
+//! something (a game, an algorithm, a vector path, a shard) or bounds
+//! something (threads, seconds, memory) is parsed here into its type by a
+//! value parser, so a bad value is refused with exit 2 and a message that
+//! names the flag before any command runs, and the commands receive typed
+//! configuration, never raw text to check again.
 
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use nimatron::GameSpec;
+use nimatron::sequence::{Algorithm, HeapGame, Shard, Simd};
 use nimatron::strategy::Level;
 
 /// A game spec, checked once as the flags are read: a typo gets a "did you
@@ -20,6 +26,74 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         _ => Err(format!(
             "'{text}' is not a time limit: give a positive number of seconds (at most 1e9)"
         )),
+    }
+}
+
+/// A heap game for `grundy` (octal and hexadecimal codes, presets,
+/// `subtraction:`, `modular:`), with a "did you mean" for a misspelt name.
+fn parse_heap_game(text: &str) -> Result<HeapGame, String> {
+    text.parse()
+        .map_err(|e: nimatron::sequence::HeapGameError| e.to_string())
+}
+
+/// `--algorithm`: auto, naive, sparse or plain.
+fn parse_algorithm(text: &str) -> Result<Algorithm, String> {
+    text.parse()
+        .map_err(|e: nimatron::sequence::ParseAlgorithmError| e.to_string())
+}
+
+/// `--simd` (or `NIMATRON_SIMD`): a path name, and one this processor has.
+fn parse_simd(text: &str) -> Result<Simd, String> {
+    let simd: Simd = text
+        .parse()
+        .map_err(|e: nimatron::sequence::ParseSimdError| e.to_string())?;
+    simd.resolve().map_err(|e| e.to_string())?;
+    Ok(simd)
+}
+
+/// A count that must be at least 1 (threads, limits).
+fn parse_at_least_one(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a count: give a whole number, 1 or more"
+        )),
+    }
+}
+
+/// `--memory-limit` in GiB, kept in bytes.
+fn parse_gib(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(g) if g.is_finite() && g > 0.0 && g <= 1e9 => Ok((g * (1u64 << 30) as f64) as u64),
+        _ => Err(format!(
+            "'{text}' is not a memory limit: give a positive number of GiB"
+        )),
+    }
+}
+
+/// `--shard I/N`.
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    text.parse()
+        .map_err(|e: nimatron::sequence::CensusError| e.to_string())
+}
+
+/// What `nimatron quotient` computes the quotient of: Nim, whose heaps
+/// reach the `--to` given, or a heap game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuotientGame {
+    /// Nim with heaps up to `--to`.
+    Nim,
+    /// A heap game of `nimatron grundy`.
+    Heaps(HeapGame),
+}
+
+fn parse_quotient_game(text: &str) -> Result<QuotientGame, String> {
+    if text.trim().eq_ignore_ascii_case("nim") {
+        Ok(QuotientGame::Nim)
+    } else {
+        parse_heap_game(text).map(QuotientGame::Heaps).map_err(|e| {
+            format!("{e} (quotient accepts nim and the heap games of `nimatron grundy`)")
+        })
     }
 }
 
@@ -103,7 +177,7 @@ pub struct AnalyzeArgs {
     pub limit: Option<usize>,
     /// The most positions a search may store before it stops (games
     /// solved by search rather than a closed form).
-    #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES)]
+    #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES, value_parser = parse_at_least_one)]
     pub max_states: usize,
     /// The longest a search may run, in seconds, before it stops and says so.
     #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = parse_seconds)]
@@ -180,7 +254,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub random: bool,
     /// The most positions a search may store before it stops.
-    #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES)]
+    #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES, value_parser = parse_at_least_one)]
     pub max_states: usize,
     /// The longest a search may run, in seconds, before it stops and says so.
     #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = parse_seconds)]
@@ -227,7 +301,8 @@ pub struct ServeArgs {
 #[derive(Args, Debug)]
 pub struct GrundyArgs {
     /// The heap game, e.g. kayles, octal:0.137, grundy-game, subtraction:1,2,3.
-    pub spec: String,
+    #[arg(value_parser = parse_heap_game)]
+    pub spec: HeapGame,
     /// Compute G(0) up to G(N).
     #[arg(long, value_name = "N")]
     pub to: u64,
@@ -245,12 +320,12 @@ pub struct GrundyArgs {
     pub plot: Option<std::path::PathBuf>,
     /// auto, naive, sparse or plain (the plain rare/common method, a
     /// baseline for benchmarks).
-    #[arg(long, default_value = "auto")]
-    pub algorithm: String,
+    #[arg(long, default_value = "auto", value_parser = parse_algorithm)]
+    pub algorithm: Algorithm,
     /// Threads for the sparse method: 1, or 2 and more (two are used: one
     /// runs step 1 a round ahead while both confirm the previous round with
     /// step 2). Default: 2 when the machine has two cores or more.
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", value_parser = parse_at_least_one)]
     pub threads: Option<usize>,
     /// The vector path of the inner loops: auto (the best this processor
     /// has), avx512, avx2, portable or none. A path the processor lacks is
@@ -259,9 +334,10 @@ pub struct GrundyArgs {
         long,
         value_name = "PATH",
         default_value = "auto",
-        env = "NIMATRON_SIMD"
+        env = "NIMATRON_SIMD",
+        value_parser = parse_simd
     )]
-    pub simd: String,
+    pub simd: Simd,
     /// Save progress here periodically and on Ctrl-C; resume from it if it exists.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
@@ -270,8 +346,8 @@ pub struct GrundyArgs {
     #[arg(long, value_name = "N", requires = "checkpoint")]
     pub stop_at: Option<u64>,
     /// The most memory to plan for, in GiB (default: 90% of available memory).
-    #[arg(long, value_name = "GIB")]
-    pub memory_limit: Option<f64>,
+    #[arg(long, value_name = "GIB", value_parser = parse_gib)]
+    pub memory_limit: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -305,8 +381,8 @@ pub struct CensusRunArgs {
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub to: u64,
     /// Run only shard I of N (the codes whose index is I-1 modulo N).
-    #[arg(long, value_name = "I/N")]
-    pub shard: Option<String>,
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
     /// Append one JSON line per code to FILE; if FILE already holds some,
     /// carry on from where it stopped.
     #[arg(long, value_name = "FILE")]
@@ -322,7 +398,7 @@ pub struct CensusRunArgs {
     pub markdown: bool,
     /// Threads per code for the sparse method (default 1: shards are the
     /// way to use more cores).
-    #[arg(long, value_name = "T", default_value_t = 1)]
+    #[arg(long, value_name = "T", default_value = "1", value_parser = parse_at_least_one)]
     pub threads: usize,
     /// The vector path: auto, avx512, avx2, portable or none (as for
     /// `grundy`).
@@ -330,13 +406,14 @@ pub struct CensusRunArgs {
         long,
         value_name = "PATH",
         default_value = "auto",
-        env = "NIMATRON_SIMD"
+        env = "NIMATRON_SIMD",
+        value_parser = parse_simd
     )]
-    pub simd: String,
+    pub simd: Simd,
     /// The most memory one code may plan for, in GiB (default: 90% of
     /// available memory).
-    #[arg(long, value_name = "GIB")]
-    pub memory_limit: Option<f64>,
+    #[arg(long, value_name = "GIB", value_parser = parse_gib)]
+    pub memory_limit: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -363,7 +440,8 @@ pub struct CensusMergeArgs {
 #[derive(Args, Debug)]
 pub struct QuotientArgs {
     /// The heap game: nim, kayles, octal:0.137, subtraction:1,2,3, ...
-    pub spec: String,
+    #[arg(value_parser = parse_quotient_game)]
+    pub spec: QuotientGame,
     /// The largest heap: the quotient is of the sums of heaps 1 to N.
     #[arg(long, value_name = "N", default_value_t = 20)]
     pub to: u64,
@@ -371,10 +449,10 @@ pub struct QuotientArgs {
     #[arg(long)]
     pub json: bool,
     /// The most elements the quotient may have.
-    #[arg(long, default_value_t = nimatron::misere::QuotientLimits::DEFAULT_MAX_ORDER)]
+    #[arg(long, default_value_t = nimatron::misere::QuotientLimits::DEFAULT_MAX_ORDER, value_parser = parse_at_least_one)]
     pub max_order: usize,
     /// The most positions a search or verification may store.
-    #[arg(long, default_value_t = nimatron::misere::QuotientLimits::DEFAULT_MAX_STATES)]
+    #[arg(long, default_value_t = nimatron::misere::QuotientLimits::DEFAULT_MAX_STATES, value_parser = parse_at_least_one)]
     pub max_states: usize,
     /// The longest the computation may run, in seconds.
     #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = parse_seconds)]

@@ -74,33 +74,19 @@ fn run_census(args: CensusRunArgs) -> anyhow::Result<()> {
         };
         bad_input(format!("{flag}: {e}"))
     })?;
-    let shard = match &args.shard {
-        Some(s) => s
-            .parse::<Shard>()
-            .map_err(|e| bad_input(format!("--shard: {e}")))?,
-        None => Shard::WHOLE,
-    };
-    if args.threads == 0 {
-        return Err(bad_input("--threads must be at least 1"));
-    }
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
     if !shard.is_whole() && args.json {
         return Err(bad_input(
             "--json prints the table of a whole census; a shard writes JSON lines (merge them with `nimatron census merge`)",
         ));
     }
-    let memory_limit = match args.memory_limit {
-        Some(g) if !(g > 0.0 && g.is_finite()) => {
-            return Err(bad_input("--memory-limit must be a positive number of GiB"));
-        }
-        Some(g) => (g * (1u64 << 30) as f64) as u64,
-        None => crate::grundy::default_memory_limit(),
-    };
-    let simd = crate::grundy::simd_path(&args.simd)?;
     let options = SequenceOptions {
         algorithm: Algorithm::Auto,
         threads: args.threads,
-        memory_limit,
-        simd,
+        memory_limit: args
+            .memory_limit
+            .unwrap_or_else(crate::grundy::default_memory_limit),
+        simd: args.simd,
     };
 
     // Records already in --out, and the file opened to append the rest.

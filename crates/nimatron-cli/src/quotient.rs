@@ -6,14 +6,11 @@ use nimatron::misere::{MisereQuotient, QuotientError, QuotientLimits, quotient};
 use nimatron::sequence::{HeapGame, OctalCode};
 use serde_json::json;
 
-use crate::args::QuotientArgs;
+use crate::args::{QuotientArgs, QuotientGame};
 use crate::bad_input;
 
 pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
-    let (name, game) = parse_game(&args.spec, args.to)?;
-    if args.max_order == 0 || args.max_states == 0 {
-        return Err(bad_input("--max-order and --max-states must be at least 1"));
-    }
+    let (name, game) = heap_game(&args.spec, args.to)?;
     let limits = QuotientLimits {
         max_order: args.max_order,
         max_states: args.max_states,
@@ -36,27 +33,26 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The game from its spec; `nim` is Nim with heaps up to `to` (the code
-/// `0.33…3` with `to` digits, whose moves on such heaps are exactly Nim's).
-fn parse_game(spec: &str, to: u64) -> anyhow::Result<(String, HeapGame)> {
-    if spec.trim().eq_ignore_ascii_case("nim") {
-        if to > nimatron::misere::MAX_HEAP {
-            return Err(bad_input(format!(
-                "--to {to} is too large: quotients are computed for heaps up to {}",
-                nimatron::misere::MAX_HEAP
-            )));
+/// The heap game and its name; `nim` is Nim with heaps up to `to` (the
+/// code `0.33…3` with `to` digits, whose moves on such heaps are exactly
+/// Nim's).
+fn heap_game(spec: &QuotientGame, to: u64) -> anyhow::Result<(String, HeapGame)> {
+    let game = match spec {
+        QuotientGame::Heaps(game) => game,
+        QuotientGame::Nim => {
+            if to > nimatron::misere::MAX_HEAP {
+                return Err(bad_input(format!(
+                    "--to {to} is too large: quotients are computed for heaps up to {}",
+                    nimatron::misere::MAX_HEAP
+                )));
+            }
+            let mut digits = vec![0u8];
+            digits.extend(std::iter::repeat_n(3u8, to.max(1) as usize));
+            let code = OctalCode::from_digits(&digits).expect("0.33…3 is a valid code");
+            return Ok(("nim".into(), HeapGame::Octal(code)));
         }
-        let mut digits = vec![0u8];
-        digits.extend(std::iter::repeat_n(3u8, to.max(1) as usize));
-        let code = OctalCode::from_digits(&digits).expect("0.33…3 is a valid code");
-        return Ok(("nim".into(), HeapGame::Octal(code)));
-    }
-    let game: HeapGame = spec.parse().map_err(|e| {
-        bad_input(format!(
-            "{e} (quotient accepts nim and the heap games of `nimatron grundy`)"
-        ))
-    })?;
-    Ok((game.to_string(), game))
+    };
+    Ok((game.to_string(), game.clone()))
 }
 
 fn names(q: &MisereQuotient, ids: impl IntoIterator<Item = usize>) -> Vec<String> {

@@ -76,6 +76,26 @@ fn bad_input_exits_with_2() {
         (vec!["grundy", "subtraction:", "--to", "10"], "empty"),
         (vec!["grundy", "chess", "--to", "10"], "unknown heap game"),
         (
+            vec!["grundy", "kayels", "--to", "10"],
+            "did you mean 'kayles'",
+        ),
+        (
+            vec!["quotient", "dawsom", "--to", "10"],
+            "did you mean 'dawson'",
+        ),
+        (
+            vec!["grundy", "kayles", "--to", "10", "--simd", "avx9"],
+            "auto, avx512, avx2, portable or none",
+        ),
+        (
+            vec!["grundy", "kayles", "--to", "10", "--memory-limit", "0"],
+            "positive number of GiB",
+        ),
+        (
+            vec!["analyze", "--max-states", "0", "3", "4"],
+            "--max-states",
+        ),
+        (
             vec!["grundy", "kayles", "--to", "10", "--algorithm", "fast"],
             "auto, naive, sparse or plain",
         ),

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use nimatron::sequence::{Algorithm, HeapGame, SequenceOptions, SequenceRun, Simd};
+use nimatron::sequence::{SequenceOptions, SequenceRun};
 
 use crate::args::GrundyArgs;
 use crate::bad_input;
@@ -28,35 +28,12 @@ use progress::Progress;
 /// How often a long run saves its checkpoint.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 
-/// The `--simd` value (or `NIMATRON_SIMD`), refused with exit 2 when it is
-/// no path name or names a path this processor lacks.
-pub(crate) fn simd_path(name: &str) -> anyhow::Result<Simd> {
-    let simd: Simd = name
-        .parse()
-        .map_err(|e| bad_input(format!("--simd: {e}")))?;
-    simd.resolve()
-        .map_err(|e| bad_input(format!("--simd {simd}: {e}")))?;
-    Ok(simd)
-}
-
 pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
-    let game: HeapGame = args.spec.parse().map_err(|e| bad_input(format!("{e}")))?;
-    let algorithm: Algorithm = args
-        .algorithm
-        .parse()
-        .map_err(|e| bad_input(format!("--algorithm: {e}")))?;
-    let threads = match args.threads {
-        Some(0) => return Err(bad_input("--threads must be at least 1")),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
-    };
-    let memory_limit = match args.memory_limit {
-        Some(g) if !(g > 0.0 && g.is_finite()) => {
-            return Err(bad_input("--memory-limit must be a positive number of GiB"));
-        }
-        Some(g) => (g * (1u64 << 30) as f64) as u64,
-        None => default_memory_limit(),
-    };
+    let game = &args.spec;
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(2)));
+    let memory_limit = args.memory_limit.unwrap_or_else(default_memory_limit);
     // Refuse unwritable outputs before spending any time.
     for path in [&args.out, &args.plot, &args.checkpoint]
         .into_iter()
@@ -64,18 +41,17 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
     {
         check_writable(path)?;
     }
-    let simd = simd_path(&args.simd)?;
     let options = SequenceOptions {
-        algorithm,
+        algorithm: args.algorithm,
         threads,
         memory_limit,
-        simd,
+        simd: args.simd,
     };
     let mut run = match &args.checkpoint {
         Some(path) if path.exists() && fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false) => {
             let bytes =
                 fs::read(path).with_context(|| format!("reading checkpoint {}", path.display()))?;
-            let run = SequenceRun::resume(&bytes, &game, args.to, &options)
+            let run = SequenceRun::resume(&bytes, game, args.to, &options)
                 .map_err(|e| bad_input(format!("checkpoint {}: {e}", path.display())))?;
             if !args.json && !args.csv {
                 eprintln!(
@@ -86,7 +62,7 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
             }
             run
         }
-        _ => SequenceRun::new(&game, args.to, &options).map_err(|e| bad_input(format!("{e}")))?,
+        _ => SequenceRun::new(game, args.to, &options).map_err(|e| bad_input(format!("{e}")))?,
     };
 
     let interrupted = Arc::new(AtomicBool::new(false));
@@ -167,11 +143,18 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     if args.json {
-        write_json(&mut out, &seq, algorithm, elapsed)?;
+        write_json(&mut out, &seq, args.algorithm, elapsed)?;
     } else if args.csv {
         write_csv(&mut out, &seq)?;
     } else {
-        write_summary(&mut out, &seq, algorithm, threads, computed_now, elapsed)?;
+        write_summary(
+            &mut out,
+            &seq,
+            args.algorithm,
+            threads,
+            computed_now,
+            elapsed,
+        )?;
     }
     out.flush()?;
     Ok(())
