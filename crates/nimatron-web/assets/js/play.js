@@ -325,13 +325,15 @@ function boardHelp(g) {
   if (touched.has('objects')) splitHelp.push('Click an object, then a neighbour, or drag across a run of adjacent objects to take it; click an object twice to take it alone.');
   if (touched.has('gap')) splitHelp.push('Click the gap between two objects to split the row there without taking any.');
   const text = {
-    heaps: g.geometry.rows_split ? splitHelp.join(' ')
+    heaps: touched.has('heap') ? 'Press the + beside a heap to place a stone on it.'
+      : g.geometry.rows_split ? splitHelp.join(' ')
       : 'Click an object to take it and every object to its right.' + (touched.has('all_heaps') ? ' Or take the same number from every heap with the button below the heaps.' : ''),
     ring: 'Click adjacent objects to choose a run (it may wrap past the last place), then pick the move.',
     grid: 'Click a cell to take it; drag across a line of cells to take them together.',
     marks: 'Click an empty cell to put an X there.',
     graph: 'Click a vertex or an edge.',
     counter: 'Click a step.',
+    words: 'Click the letters to take from a word: they must spell a word, and so must the letters left.',
     text: 'Pick a move from the list, or type one.',
   }[kind] || 'Pick a move from the list, or type one.';
   return text + (kind !== 'text' ? ' Keyboard: Tab to the board, arrow keys to move, Enter to play, Esc to clear.' : '');

@@ -228,7 +228,6 @@ export function drawCounter(ctx) {
 export function drawWords(ctx) {
   const { words } = ctx.geometry;
   return h('div', { class: 'words' },
-    ctx.live ? h('p', { class: 'muted small' }, 'Select letters that spell a word; the letters left must spell a word too.') : null,
     words.map((word, w) => h('div', { class: 'word', dataset: { word: w } },
       h('span', { class: 'word-name muted small' }, `${w + 1}.`),
       [...word].map((c, k) => ctx.element('button', {
