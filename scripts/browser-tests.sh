@@ -23,33 +23,9 @@ echo "== cargo build"
 cargo build --locked -p nimatron-cli --bin nimatron
 
 mkdir -p target/browser
-work="$(mktemp -d)"
 log="target/browser/server.log"
-./target/debug/nimatron serve --addr 127.0.0.1:0 --db "$work/browser-tests.sqlite3" >"$log" 2>&1 &
-server=$!
-stop() {
-    kill "$server" 2>/dev/null || true
-    wait "$server" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap stop EXIT
-
-url=""
-for _ in $(seq 1 200); do
-    url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$log" | head -n 1 || true)"
-    [ -n "$url" ] && break
-    if ! kill -0 "$server" 2>/dev/null; then
-        cat "$log" >&2
-        echo "the server did not start" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
-if [ -z "$url" ]; then
-    cat "$log" >&2
-    echo "the server printed no URL" >&2
-    exit 1
-fi
+. scripts/serve-for-tests.sh
+start_server "${CARGO_TARGET_DIR:-target}/debug/nimatron" "$log"
 
 echo "== browser tests against $url"
 NIMATRON_URL="$url" node --test --test-concurrency=1 tests/browser/
