@@ -38,6 +38,10 @@ use super::{QuotientError, QuotientLimits};
 /// No value: a heap kind absent from a position.
 const NONE: u32 = u32::MAX;
 
+/// A pretending run (see [`Oracle`]) gives up when its candidate grows
+/// past this many times the order of the quotient of the smaller heaps.
+const PRETEND_MAX_GROWTH: usize = 8;
+
 /// A working quotient of the heaps `1..=heaps`.
 #[derive(Clone, Debug)]
 pub(crate) struct Work {
@@ -154,11 +158,19 @@ impl Budget {
 
 /// Misère outcomes by plain search, using a verified quotient of the smaller
 /// heaps for every position made of them alone.
+///
+/// A *pretending* oracle goes further: in a position with heap `n`, it
+/// replaces the smaller heaps by the representative of their image, as if
+/// adding heap `n` split no class of the smaller heaps' quotient. Its
+/// answers are then a function of (image, copies of heap `n`), which makes
+/// the search tiny; they are exact when no class splits, and a quotient
+/// learnt from them is kept only if the exact verification accepts it.
 struct Oracle<'a> {
     options: &'a [Vec<Vec<u16>>],
     base: &'a Work,
     memo: HashMap<Vec<u16>, bool>,
     heap: usize,
+    pretend: bool,
 }
 
 impl Oracle<'_> {
@@ -176,6 +188,23 @@ impl Oracle<'_> {
         if position.iter().all(|&h| (h as usize) <= self.base.heaps) {
             return Ok(self.base.p[self.base.eval(&position) as usize]);
         }
+        let position = if self.pretend {
+            // Sorted: the smaller heaps come first, then the copies of n.
+            let split = position.partition_point(|&h| (h as usize) <= self.base.heaps);
+            let image = self.base.eval(&position[..split]);
+            let rep = &self.base.rep[image as usize];
+            // Only towards positions no larger by the measure that every
+            // move lowers, so that the search still ends.
+            if measure(rep) <= measure(&position[..split]) {
+                let mut canonical = rep.clone();
+                canonical.extend_from_slice(&position[split..]);
+                canonical
+            } else {
+                position
+            }
+        } else {
+            position
+        };
         if let Some(&known) = self.memo.get(&position) {
             return Ok(known);
         }
@@ -201,6 +230,13 @@ impl Oracle<'_> {
         self.memo.insert(position, p);
         Ok(p)
     }
+}
+
+/// A measure that every move lowers: three per object less one per heap (a
+/// move takes k objects and leaves at most three parts of the heap, or
+/// takes none and leaves at least two).
+fn measure(position: &[u16]) -> u64 {
+    position.iter().map(|&h| 3 * u64::from(h) - 1).sum()
 }
 
 /// Adds a heap to a sorted position.
@@ -530,7 +566,14 @@ fn extend(
             return Ok(work);
         }
     }
-    learn(prev, n, options, budget)
+    // First as if heap n split no class of the smaller heaps (fast); the
+    // exact verification decides, and if it refuses, learn from exact
+    // outcomes.
+    if let Some(work) = learn(prev, n, options, budget, true)? {
+        return Ok(work);
+    }
+    Ok(learn(prev, n, options, budget, false)?
+        .expect("exact learning ends with a verified quotient"))
 }
 
 /// Whether `x` is the mex of the option images `options` (Plambeck and
@@ -589,19 +632,25 @@ fn commutes(work: &Work) -> Option<(u32, u32, u32)> {
     None
 }
 
-/// Rebuilds the quotient of heaps `1..=n` from misère outcomes.
+/// Rebuilds the quotient of heaps `1..=n` from misère outcomes: exact ones,
+/// or with `pretend`, those of the pretending oracle (see [`Oracle`]). A
+/// pretending run gives up (`None`) as soon as its candidate fails the exact
+/// verification or is not reduced; an exact run always ends with a verified
+/// quotient or at a limit.
 #[allow(clippy::needless_range_loop)] // heap sizes index several tables
 fn learn(
     prev: &Work,
     n: usize,
     options: &[Vec<Vec<u16>>],
     budget: &mut Budget,
-) -> Result<Work, QuotientError> {
+    pretend: bool,
+) -> Result<Option<Work>, QuotientError> {
     let mut oracle = Oracle {
         options,
         base: prev,
         memo: HashMap::new(),
         heap: n,
+        pretend,
     };
     let mut tests: Vec<Vec<u16>> = vec![Vec::new()];
     for r in &prev.rep {
@@ -633,6 +682,11 @@ fn learn(
                     Some(&id) => id,
                     None => {
                         let id = reps.len() as u32;
+                        if pretend && reps.len() >= PRETEND_MAX_GROWTH * prev.order() {
+                            // Pretending outcomes need not come from a finite
+                            // quotient: leave it to the exact run.
+                            return Ok(None);
+                        }
                         budget.check_order(reps.len() + 1, n)?;
                         by_sig.insert(sig.clone(), id);
                         sigs.push(sig);
@@ -702,15 +756,27 @@ fn learn(
             continue;
         }
         match verify(&work, options, budget)? {
+            Ok(()) if pretend => {
+                // Verified: its images decide every outcome. It is the
+                // quotient when its elements are also told apart.
+                return Ok(is_reduced(&work).then_some(work));
+            }
             Ok(()) => {
                 debug_assert!(is_reduced(&work));
-                return Ok(work);
+                return Ok(Some(work));
             }
             Err(LocalRuleFails(w)) => {
-                let wrong = misclassified(&work, &mut oracle, w, budget)?;
-                let suffix = splitting_test(&work, &mut oracle, &wrong, budget)?;
-                debug_assert!(!tests.contains(&suffix));
-                tests.push(suffix);
+                // Pretending outcomes need not follow the local rule, so
+                // there the search for a new test may find none.
+                let suffix = match misclassified(&work, &mut oracle, w, budget)? {
+                    Some(wrong) => splitting_test(&work, &mut oracle, &wrong, budget)?,
+                    None => None,
+                };
+                match suffix {
+                    Some(t) if !tests.contains(&t) => tests.push(t),
+                    _ if pretend => return Ok(None),
+                    _ => unreachable!("a failing local rule yields a new test on exact outcomes"),
+                }
             }
         }
     }
@@ -723,11 +789,11 @@ fn misclassified(
     oracle: &mut Oracle,
     mut w: Vec<u16>,
     budget: &mut Budget,
-) -> Result<Vec<u16>, QuotientError> {
+) -> Result<Option<Vec<u16>>, QuotientError> {
     loop {
         let truth = oracle.is_p(&w, budget)?;
         if work.p[work.eval(&w) as usize] != truth {
-            return Ok(w);
+            return Ok(Some(w));
         }
         // The image is right, so some option's image is wrong.
         let mut found = None;
@@ -746,7 +812,12 @@ fn misclassified(
                 }
             }
         }
-        w = found.expect("the local rule fails, so some option is misclassified");
+        // On exact outcomes the local rule fails, so some option is
+        // misclassified.
+        match found {
+            Some(next) => w = next,
+            None => return Ok(None),
+        }
     }
 }
 
@@ -757,7 +828,7 @@ fn splitting_test(
     oracle: &mut Oracle,
     wrong: &[u16],
     budget: &mut Budget,
-) -> Result<Vec<u16>, QuotientError> {
+) -> Result<Option<Vec<u16>>, QuotientError> {
     // u_j = rep(state after j letters) + the remaining letters.
     let mut state = 0u32;
     let mut prev_truth = oracle.is_p(wrong, budget)?;
@@ -766,12 +837,14 @@ fn splitting_test(
         let rest = &wrong[j + 1..];
         let truth = oracle.is_p(&union(&work.rep[next_state as usize], rest), budget)?;
         if truth != prev_truth {
-            return Ok(rest.to_vec());
+            return Ok(Some(rest.to_vec()));
         }
         prev_truth = truth;
         state = next_state;
     }
-    unreachable!("the outcome of the misclassified position differs from its image's")
+    // On exact outcomes the misclassified position's differs from its
+    // image's, so some step changes it.
+    Ok(None)
 }
 
 /// Builds the quotients of heaps `1..=n` for every `n` up to `to`, calling
