@@ -317,3 +317,28 @@ fn components_without_moves_are_the_identity_and_alike_components_share_an_image
     assert!(e.is_bad_input());
     assert!(e.to_string().contains("numbered below its own"), "{e}");
 }
+
+/// Misère Kayles grows at heaps 25 and 27, where the quotient of the
+/// smaller heaps is kept (learnt from pretending outcomes, then verified):
+/// every pair of heaps up to 28, and every triple with one heap from 24 to
+/// 28 and two up to 5, against the plain minimax.
+#[test]
+fn kayles_past_its_growth_at_25_and_27_agrees_with_minimax() {
+    let game: HeapGame = "kayles".parse().unwrap();
+    let q = quotient(&game, 28, &QuotientLimits::default()).unwrap();
+    let growth = q.growth();
+    assert_eq!(&growth[growth.len() - 2..], [(25, 32), (27, 40)]);
+    let mut plain = Plain::new("0.77");
+    let mut positions: Vec<Vec<u16>> = sums(28, 2);
+    for big in 24..=28 {
+        for a in 1..=5 {
+            for b in a..=5 {
+                positions.push(vec![a, b, big]);
+            }
+        }
+    }
+    for s in positions {
+        let heaps: Vec<u64> = s.iter().map(|&h| h as u64).collect();
+        assert_eq!(q.is_p_position(&heaps).unwrap(), plain.is_p(&s), "heaps {s:?}");
+    }
+}
