@@ -60,8 +60,9 @@ pub struct TakeBreakGame {
 const QUOTIENT_PROBE: [u64; 2] = [64, 256];
 /// Positions with at most this many objects are searched unless a
 /// quotient is already at hand: search answers them at once, while a
-/// quotient's cost grows steeply with the largest heap (misère Kayles
-/// takes 0.1 s to heap 10 and 5 s to heap 12).
+/// quotient can be slow at a heap that splits one of its classes (misère
+/// Dawson's Kayles reaches heap 24 at once and then passes 20 s at heap
+/// 25).
 const SEARCHED_OBJECTS: u64 = 24;
 
 const POSITION_SYNTAX: &str =

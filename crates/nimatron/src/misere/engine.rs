@@ -29,6 +29,17 @@
 //! heap `n`. A verification failure yields a position whose class is wrong,
 //! and from it a new test position that splits a class; the loop ends with
 //! a verified quotient or at a stated limit.
+//!
+//! **Pretending first.** Plain search on positions with heap `n` and many
+//! smaller heaps is what makes learning expensive. So learning first runs on
+//! *pretending* outcomes: the smaller heaps of a position are replaced by
+//! the representative of their image, as if heap `n` split no class of the
+//! previous quotient, which makes each search a handful of positions. Only
+//! the exact verification (and the reducedness check) decides whether the
+//! result is kept; when a class does split, the candidate fails and the
+//! exact learning runs. Misère Kayles, whose quotient grows at heaps 25
+//! and 27, went from a stop at heap 25 after ten minutes to heap 100 in
+//! 15 s this way.
 
 use std::collections::HashMap;
 use std::time::Instant;

@@ -339,6 +339,10 @@ fn kayles_past_its_growth_at_25_and_27_agrees_with_minimax() {
     }
     for s in positions {
         let heaps: Vec<u64> = s.iter().map(|&h| h as u64).collect();
-        assert_eq!(q.is_p_position(&heaps).unwrap(), plain.is_p(&s), "heaps {s:?}");
+        assert_eq!(
+            q.is_p_position(&heaps).unwrap(),
+            plain.is_p(&s),
+            "heaps {s:?}"
+        );
     }
 }
