@@ -119,6 +119,8 @@ impl Work {
 
 /// Counts work against the limits and says where a run stopped.
 pub(crate) struct Budget {
+    /// The order of the quotient of the heaps below the one being added.
+    base_order: usize,
     limits: QuotientLimits,
     started: Instant,
     ticks: u32,
@@ -127,13 +129,17 @@ pub(crate) struct Budget {
 impl Budget {
     pub fn new(limits: QuotientLimits) -> Budget {
         Budget {
+            base_order: 1,
             limits,
             started: Instant::now(),
             ticks: 0,
         }
     }
 
-    fn check(&mut self, stored: usize, heap: usize, order: usize) -> Result<(), QuotientError> {
+    /// Whether the work may go on; a stop names the heap being added and
+    /// the order of the quotient of the smaller heaps (not a candidate's).
+    fn check(&mut self, stored: usize, heap: usize) -> Result<(), QuotientError> {
+        let order = self.base_order;
         if stored >= self.limits.max_states {
             return Err(QuotientError::StateLimit {
                 limit: self.limits.max_states,
@@ -219,7 +225,7 @@ impl Oracle<'_> {
         if let Some(&known) = self.memo.get(&position) {
             return Ok(known);
         }
-        budget.check(self.memo.len(), self.heap, self.base.order())?;
+        budget.check(self.memo.len(), self.heap)?;
         let mut p = true;
         'outer: for i in 0..position.len() {
             if i > 0 && position[i] == position[i - 1] {
@@ -473,7 +479,7 @@ fn verify(
                 continue;
             }
             if !index.contains_key(&next) {
-                budget.check(states.len(), n, order)?;
+                budget.check(states.len(), n)?;
                 index.insert(next.clone(), states.len() as u32);
                 states.push(next);
                 parent.push((i as u32, j as u32));
@@ -869,6 +875,7 @@ pub(crate) fn build(
     let mut budget = Budget::new(limits);
     let mut work = Work::empty();
     for n in 1..=to {
+        budget.base_order = work.order();
         work = extend(&work, n, options, &mut budget)?;
         budget.check_order(work.order(), n)?;
         step(&work);
