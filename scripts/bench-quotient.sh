@@ -15,6 +15,11 @@
 # alongside, one line each, for an A/B comparison in one run (the two run
 # one after the other, each on the same core when `taskset` is there).
 #
+# BUILDS="name=path ..." runs exactly those builds (e.g. a baseline alone on
+# one core while the new build runs on the other).
+# CODES="0.16 4.77" runs those codes (to TO) instead of the list above;
+# CORE=N pins the runs to that core (default: the last one).
+#
 # Needs /usr/bin/time (GNU time, Debian's `time`) and python3. Not part of
 # the test suite.
 set -euo pipefail
@@ -38,8 +43,9 @@ fi
 cargo build --release -q -p nimatron-cli
 builds=("new=target/release/nimatron")
 if [ -n "${BASELINE:-}" ]; then builds+=("baseline=$BASELINE"); fi
+if [ -n "${BUILDS:-}" ]; then read -r -a builds <<<"$BUILDS"; fi
 pin=()
-if command -v taskset >/dev/null; then pin=(taskset -c "$(($(nproc) - 1))"); fi
+if command -v taskset >/dev/null; then pin=(taskset -c "${CORE:-$(($(nproc) - 1))}"); fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -84,7 +90,9 @@ for lead in 0 4; do
 		for d2 in 0 1 2 3 4 5 6 7; do codes+=("$lead.$d1$d2"); done
 	done
 done
-for code in 0.77 0.137 0.07 "${codes[@]}"; do
+all=(0.77 0.137 0.07 "${codes[@]}")
+if [ -n "${CODES:-}" ]; then read -r -a all <<<"$CODES"; fi
+for code in "${all[@]}"; do
 	n=$to
 	case $code in 0.77 | 0.137 | 0.07) n=100 ;; esac
 	for b in "${builds[@]}"; do
@@ -95,8 +103,9 @@ done
 echo
 for b in "${builds[@]}"; do
 	name=${b%%=*}
-	rows=$(grep -F "| $name |" "$tmp/table" | tail -n 128)
+	rows=$(grep -F "| $name | $to |" "$tmp/table" || true)
+	total=$(grep -c . <<<"$rows" || true)
 	finished=$(grep -c '| finished |' <<<"$rows" || true)
 	proven=$(grep -c '| yes (period' <<<"$rows" || true)
-	echo "$name: of the 128 two-digit codes, $finished reached heap $to ($proven with a proven period), $((128 - finished)) stopped at a limit"
+	echo "$name: of $total codes run to $to, $finished reached it ($proven with a proven period), $((total - finished)) stopped at a limit"
 done
