@@ -346,3 +346,44 @@ fn kayles_past_its_growth_at_25_and_27_agrees_with_minimax() {
         );
     }
 }
+
+/// Every sum of Kayles heaps with at most `total` pins in all, whatever
+/// the number of heaps, against the plain minimax: the check that does not
+/// choose which positions matter. The quotient is that of heaps up to
+/// `total`, so every heap size met is covered by it. `NIMATRON_KAYLES_TOTAL`
+/// raises the bound for a longer run in a release build (60 takes a few
+/// minutes: about six million positions).
+#[test]
+fn kayles_every_position_up_to_a_total_agrees_with_minimax() {
+    let total: u16 = std::env::var("NIMATRON_KAYLES_TOTAL")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(36);
+    let game: HeapGame = "kayles".parse().unwrap();
+    let q = quotient(&game, u64::from(total), &QuotientLimits::default()).unwrap();
+    let mut plain = Plain::new("0.77");
+    // Partitions of every n up to `total`, parts in non-increasing order.
+    let mut checked = 0u64;
+    let mut stack: Vec<(Vec<u16>, u16)> = vec![(Vec::new(), total)];
+    while let Some((parts, left)) = stack.pop() {
+        if !parts.is_empty() {
+            let heaps: Vec<u64> = parts.iter().map(|&h| u64::from(h)).collect();
+            assert_eq!(
+                q.is_p_position(&heaps).unwrap(),
+                plain.is_p(&parts),
+                "heaps {parts:?}"
+            );
+            checked += 1;
+        }
+        let largest = parts.last().copied().unwrap_or(total).min(left);
+        for h in 1..=largest {
+            let mut next = parts.clone();
+            next.push(h);
+            stack.push((next, left - h));
+        }
+    }
+    // Partitions of 1 to 36 into any number of parts.
+    if total == 36 {
+        assert_eq!(checked, 99_132);
+    }
+}
