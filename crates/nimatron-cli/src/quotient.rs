@@ -73,6 +73,7 @@ fn to_json(name: &str, q: &MisereQuotient) -> serde_json::Value {
     json!({
         "game": name,
         "to": q.to(),
+        "computed_to": q.computed_to(),
         "order": q.order(),
         "tame": q.tame(),
         "presentation": q.presentation(),
@@ -149,8 +150,17 @@ fn write_text(out: &mut impl Write, name: &str, q: &MisereQuotient) -> io::Resul
         writeln!(
             out,
             "Proven: this is the misère quotient of every sum of heaps of any size; each heap beyond {} has the same options' images as the heap one period below it.",
-            q.to()
+            q.computed_to()
         )?;
+        if q.computed_to() < q.to() {
+            writeln!(
+                out,
+                "Computed heap by heap to heap {}, where the period was proven; the images of heaps {} to {} follow from it.",
+                q.computed_to(),
+                q.computed_to() + 1,
+                q.to()
+            )?;
+        }
     } else {
         writeln!(
             out,

@@ -33,6 +33,9 @@ fn json_fields() {
     assert_eq!(doc["stable_from"], 5);
     assert_eq!(doc["period"], 2);
     assert_eq!(doc["proven"], true);
+    // Period 2 from heap 8, heaps leaving at most 2 heaps, takes of at
+    // most 2: the periodicity argument needs heaps up to 2·8 + 2 + 2 + 1.
+    assert_eq!(doc["computed_to"], 21);
     let doc = json(&["quotient", "nim", "--to", "3", "--json"]);
     assert_eq!(doc["p_portion"], serde_json::json!(["a", "b^2"]));
     assert_eq!(doc["images"], serde_json::json!(["a", "b", "ab"]));

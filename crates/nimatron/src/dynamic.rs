@@ -10,6 +10,7 @@ use std::any::Any;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use crate::analysis::{
     Analysis, AnalyzeOptions, Details, Method, MoveInfo, MoveValue, PositionValue, Remoteness,
@@ -190,6 +191,35 @@ where
         &self.game
     }
 
+    /// [`solve`](Self::solve) after a closed form's attempt that began at
+    /// `started` (a misère quotient may have been computed): the search has
+    /// only the time that is left, so that the whole answer keeps to the
+    /// time limit, and a stop names that whole limit.
+    #[allow(clippy::type_complexity)]
+    fn solve_after(
+        &self,
+        position: &G::Position,
+        convention: Convention,
+        limits: Limits,
+        started: Instant,
+    ) -> Result<(Outcome, Option<Nimber>, Vec<G::Move>, Method), SolveError> {
+        let Some(max) = limits.max_time else {
+            return self.solve(position, convention, limits);
+        };
+        let whole = SolveError::TimeLimit {
+            millis: max.as_millis() as u64,
+        };
+        let left = max.saturating_sub(started.elapsed());
+        if left.is_zero() {
+            return Err(whole);
+        }
+        self.solve(position, convention, limits.with_time(left))
+            .map_err(|e| match e {
+                SolveError::TimeLimit { .. } => whole,
+                e => e,
+            })
+    }
+
     /// Solve typed: outcome, Grundy value, winning moves, method.
     #[allow(clippy::type_complexity)]
     pub fn solve(
@@ -273,6 +303,7 @@ where
         ),
         SolveError,
     > {
+        let started = Instant::now();
         if let Some(v) = self.game.closed_form_within(p, convention, limits)? {
             return Ok((
                 v.outcome,
@@ -283,7 +314,8 @@ where
                 v.details,
             ));
         }
-        let (outcome, grundy, winning, method) = self.solve(p, convention, limits)?;
+        let (outcome, grundy, winning, method) =
+            self.solve_after(p, convention, limits, started)?;
         let mut text = self.game.explain_solved(p, convention, outcome, grundy);
         if text.is_empty() {
             text = generic_explanation(outcome, grundy, &method);
@@ -297,10 +329,11 @@ where
         convention: Convention,
         limits: Limits,
     ) -> Result<Outcome, SolveError> {
+        let started = Instant::now();
         if let Some(o) = self.game.closed_outcome_within(p, convention, limits)? {
             return Ok(o);
         }
-        Ok(self.solve(p, convention, limits)?.0)
+        Ok(self.solve_after(p, convention, limits, started)?.0)
     }
 
     /// Remoteness of `p` by a search within `states` positions, or the

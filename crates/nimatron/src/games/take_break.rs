@@ -56,8 +56,6 @@ pub struct TakeBreakGame {
     misere: Mutex<Option<Arc<MisereQuotient>>>,
 }
 
-/// Sizes at which a proven period is looked for, for heaps beyond them.
-const QUOTIENT_PROBE: [u64; 2] = [64, 256];
 /// Positions with at most this many objects are searched unless a
 /// quotient is already at hand: search answers them at once, while a
 /// quotient can be slow at a heap that splits one of its classes (misère
@@ -104,26 +102,15 @@ impl TakeBreakGame {
             max_states: limits.max_states / 2,
             max_time: limits.max_time.map(|t| t / 2),
         };
-        // Large heaps are covered only by a proven period: look for one at
-        // growing sizes, each within the limits.
-        let sizes: Vec<u64> = if max <= QUOTIENT_PROBE[0] {
-            vec![max]
-        } else {
-            QUOTIENT_PROBE
-                .iter()
-                .copied()
-                .chain((max <= misere::MAX_HEAP).then_some(max))
-                .collect()
-        };
-        let done = kept.as_ref().map_or(0, |q| q.to());
-        for to in sizes.into_iter().filter(|&to| to > done) {
-            let q = Arc::new(misere::quotient(&self.game, to, &bounds).ok()?);
-            *kept = Some(q.clone());
-            if q.to() >= max || q.image(max).is_some() {
-                return Some(q);
-            }
+        // Heaps beyond those computed are covered only by a proven period;
+        // the computation stops where one is proven.
+        let to = max.min(misere::MAX_HEAP);
+        if kept.as_ref().is_some_and(|q| q.to() >= to) {
+            return None;
         }
-        None
+        let q = Arc::new(misere::quotient(&self.game, to, &bounds).ok()?);
+        *kept = Some(q.clone());
+        (q.to() >= max || q.image(max).is_some()).then_some(q)
     }
 
     /// Misère play by the misère quotient: multiply the heaps' images and
@@ -162,7 +149,10 @@ impl TakeBreakGame {
             Outcome::N
         };
         let scope = if q.proven() {
-            "every heap size (its period is proven)".to_string()
+            format!(
+                "every heap size (its heap images are periodic, proven at heap {})",
+                q.computed_to()
+            )
         } else {
             format!("heaps of up to {}", q.to())
         };

@@ -273,6 +273,42 @@ fn union(a: &[u16], b: &[u16]) -> Vec<u16> {
     v
 }
 
+/// A quick hash for the verification's states, short lists of small
+/// numbers that no one chooses to collide (the standard hasher guards
+/// against that and costs a third of the verification's time): eight bytes
+/// at a time, each mixed by a multiplication and a rotation.
+#[derive(Default)]
+struct WordHasher(u64);
+
+type BuildWordHasher = std::hash::BuildHasherDefault<WordHasher>;
+
+impl std::hash::Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes(c.try_into().expect("eight bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.write_u64(u64::from_le_bytes(last));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+}
+
 /// Why a candidate failed verification: a position where the local rule
 /// fails.
 struct LocalRuleFails(Vec<u16>);
@@ -417,7 +453,7 @@ fn verify(
     let start: Vec<u32> = std::iter::once(0)
         .chain(std::iter::repeat_n(NONE, m))
         .collect();
-    let mut index: HashMap<Vec<u32>, u32> = HashMap::new();
+    let mut index: HashMap<Vec<u32>, u32, BuildWordHasher> = HashMap::default();
     let mut states: Vec<Vec<u32>> = vec![start.clone()];
     let mut parent: Vec<(u32, u32)> = vec![(NONE, NONE)];
     index.insert(start, 0);
@@ -458,6 +494,7 @@ fn verify(
             }
             let mut w: Vec<u16> = letters.iter().map(|&j| kind_heap[kind_for[j]]).collect();
             w.sort_unstable();
+
             return Ok(Err(LocalRuleFails(w)));
         }
         for j in 0..m {
@@ -480,10 +517,10 @@ fn verify(
             if dead {
                 continue;
             }
-            if !index.contains_key(&next) {
+            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(next) {
                 budget.check(states.len(), n)?;
-                index.insert(next.clone(), states.len() as u32);
-                states.push(next);
+                states.push(e.key().clone());
+                e.insert(states.len() as u32 - 1);
                 parent.push((i as u32, j as u32));
             }
         }
@@ -573,8 +610,28 @@ fn extend(
             return Ok(work);
         }
     }
+    // Verification is what costs, so first keep only the elements whose
+    // products agree with the pretending outcomes of heap n with each
+    // element's representative. When some element is heap n's image, no
+    // class splits, the pretending outcomes are exact, and that element is
+    // kept; verification still decides.
+    let mut oracle = Oracle {
+        options,
+        base: prev,
+        memo: HashMap::new(),
+        heap: n,
+        pretend: true,
+    };
+    let mut column = Vec::with_capacity(prev.order());
+    for r in &prev.rep {
+        column.push(oracle.is_p(&with(r, n as u16), budget)?);
+    }
+    drop(oracle);
     for q in 0..prev.order() as u32 {
-        if prev.p[q as usize] != alone_p {
+        if prev.p[q as usize] != alone_p
+            || (0..prev.order() as u32)
+                .any(|c| prev.p[prev.mul(q, c) as usize] != column[c as usize])
+        {
             continue;
         }
         let mut work = prev.clone();
@@ -872,20 +929,70 @@ fn splitting_test(
 }
 
 /// Builds the quotients of heaps `1..=n` for every `n` up to `to`, calling
-/// `step` after each heap.
+/// `step` after each heap; `step` returning false ends the build there.
+/// `options_of(n)` lists the options of heap `n`; each is asked for when
+/// its heap is added, and all those kept count against the state limit
+/// (a game that splits a heap in three has about `n²/12` options at heap
+/// `n`).
 pub(crate) fn build(
-    options: &[Vec<Vec<u16>>],
+    mut options_of: impl FnMut(usize) -> Vec<Vec<u16>>,
     to: usize,
     limits: QuotientLimits,
-    mut step: impl FnMut(&Work),
+    mut step: impl FnMut(&Work) -> bool,
 ) -> Result<Work, QuotientError> {
     let mut budget = Budget::new(limits);
     let mut work = Work::empty();
+    let mut options: Vec<Vec<Vec<u16>>> = vec![Vec::new()];
+    let mut kept = 0usize;
+    // The image of each heap so far by the set of its options' images, for
+    // the quotient of the heaps so far (rebuilt when that is rebuilt).
+    let mut same_options: HashMap<Vec<u32>, u32> = HashMap::new();
     for n in 1..=to {
         budget.base_order = work.order();
-        work = extend(&work, n, options, &mut budget)?;
+        let heap = options_of(n);
+        kept += heap.len();
+        budget.check(kept, n)?;
+        options.push(heap);
+        let key = option_images(&work, &options[n]);
+        if let Some(&q) = same_options.get(&key) {
+            // Heap n has the options' images of an earlier heap: it is
+            // that heap's equal (see `option_images`), and the kinds of
+            // heap that verification goes by are those already verified.
+            work.heaps = n;
+            work.image.push(q);
+        } else {
+            let next = extend(&work, n, &options, &mut budget)?;
+            if next.rep == work.rep {
+                same_options.insert(key, next.image[n]);
+            } else {
+                same_options = (1..=n)
+                    .map(|h| (option_images(&next, &options[h]), next.image[h]))
+                    .collect();
+            }
+            work = next;
+        }
         budget.check_order(work.order(), n)?;
-        step(&work);
+        if !step(&work) {
+            break;
+        }
     }
     Ok(work)
+}
+
+/// The set of a heap's options' images (sorted, without repeats).
+///
+/// Two heaps with the same set are equal in every sum of the heaps so far:
+/// in `k` copies of one plus `W`, replace them by copies of the other. By
+/// induction on the game tree each option keeps its outcome: a move in `W`
+/// or in another copy leads to a position with the same replacement made,
+/// and a move in a copy leads to `(k-1)` copies plus `W` plus an option,
+/// which has the image of an option of the other heap, and so the outcome
+/// of the same position with that option (positions of smaller heaps with
+/// one image are told apart by no position of smaller heaps). So the
+/// outcomes agree, and the later heap takes the earlier one's image.
+fn option_images(work: &Work, options: &[Vec<u16>]) -> Vec<u32> {
+    let mut images: Vec<u32> = options.iter().map(|o| work.eval(o)).collect();
+    images.sort_unstable();
+    images.dedup();
+    images
 }

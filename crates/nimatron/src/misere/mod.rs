@@ -233,6 +233,7 @@ pub struct QuotientMonoid {
 pub struct MisereQuotient {
     game: HeapGame,
     to: u64,
+    computed_to: u64,
     monoid: QuotientMonoid,
     images: Vec<usize>,
     growth: Vec<(u64, usize)>,
@@ -260,6 +261,24 @@ pub const MAX_HEAP: u64 = 10_000;
 /// matter, which proves by induction that every sum of these heaps gets the
 /// right outcome; and distinct elements are checked to be told apart. So the
 /// quotient returned is exact for heaps `1..=to`.
+///
+/// The computation stops early at the first heap `n` at which the period of
+/// the images is proven ([`MisereQuotient::proven`]): every larger heap then
+/// has the image of the heap one period below it, so the images of heaps
+/// `n + 1..=to` are filled in from the period, and
+/// [`MisereQuotient::computed_to`] says where the heap-by-heap work ended.
+///
+/// ```
+/// use nimatron::misere::{quotient, QuotientLimits};
+/// use nimatron::sequence::HeapGame;
+///
+/// let game: HeapGame = "octal:0.75".parse()?;
+/// let q = quotient(&game, 1000, &QuotientLimits::default())?;
+/// assert!(q.proven() && q.computed_to() < 1000 && q.to() == 1000);
+/// // Heaps beyond any computed range have images through the period.
+/// assert!(q.image(1_000_000_000).is_some());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn quotient(
     game: &HeapGame,
     to: u64,
@@ -271,28 +290,56 @@ pub fn quotient(
     if to > MAX_HEAP {
         return Err(QuotientError::TooLarge { to, max: MAX_HEAP });
     }
-    let options = moves::heap_options(game, to as usize);
+    let rule = game.rule();
     let mut growth: Vec<(u64, usize)> = Vec::new();
     let mut last = 1usize;
-    let work = engine::build(&options, to as usize, *limits, |w| {
-        if w.order() != last {
-            growth.push((w.heaps as u64, w.order()));
-            last = w.order();
-        }
-    })?;
+    let work = engine::build(
+        |n| moves::options_of(&rule, n),
+        to as usize,
+        *limits,
+        |w| {
+            if w.order() != last {
+                growth.push((w.heaps as u64, w.order()));
+                last = w.order();
+            }
+            if !period_check_due(w.heaps) {
+                return true;
+            }
+            // The ids of the working quotient name the same elements as
+            // the presented ones, so they show the same period.
+            let images: Vec<usize> = w.image.iter().map(|&x| x as usize).collect();
+            !find_period(&images).is_some_and(|p| provable(game, w.heaps as u64, p))
+        },
+    )?;
+    let computed_to = work.heaps as u64;
     let monoid = QuotientMonoid::new(work);
-    let images = monoid.images_of_work();
+    let mut images = monoid.images_of_work();
     let period = find_period(&images);
-    let proven = period.is_some_and(|p| provable(game, to, p));
+    let proven = period.is_some_and(|p| provable(game, computed_to, p));
+    if let Some(p) = period.filter(|_| proven) {
+        // Each heap beyond has the image of the heap one period below.
+        for n in images.len()..=to as usize {
+            images.push(images[n - p.period as usize]);
+        }
+    }
+    debug_assert_eq!(images.len() as u64, to + 1);
     Ok(MisereQuotient {
         game: game.clone(),
         to,
+        computed_to,
         monoid,
         images,
         growth,
         period,
         proven,
     })
+}
+
+/// How often [`quotient`] looks for a proven period: after every heap up to
+/// 512, then every `n / 256` heaps (the search for a period reads the
+/// images from the top down and is quick, but not free).
+fn period_check_due(n: usize) -> bool {
+    n <= 512 || n.is_multiple_of(n / 256)
 }
 
 /// The most components [`quotient_of_components`] accepts.
@@ -359,7 +406,7 @@ pub fn quotient_of_components(
         converted.dedup();
         lists.push(converted);
     }
-    let work = engine::build(&lists, count, *limits, |_| {})?;
+    let work = engine::build(|k| lists[k].clone(), count, *limits, |_| true)?;
     let monoid = QuotientMonoid::new(work);
     let images = monoid.images_of_work();
     Ok(ComponentQuotient { monoid, images })
@@ -614,9 +661,17 @@ impl MisereQuotient {
         &self.game
     }
 
-    /// The largest heap covered.
+    /// The largest heap asked for: [`images`](Self::images) covers heaps
+    /// up to it.
     pub fn to(&self) -> u64 {
         self.to
+    }
+
+    /// The largest heap computed heap by heap (each step verified). It is
+    /// below [`to`](Self::to) when the period was proven there: the images
+    /// of the heaps above it follow from the period.
+    pub fn computed_to(&self) -> u64 {
+        self.computed_to
     }
 
     /// The image of heap `n`: known for `n <= to()`, and beyond when the

@@ -1,17 +1,21 @@
 //! The options of one heap, as multisets of the heaps a move leaves.
 
-use crate::sequence::{HeapGame, Rule};
+#[cfg(test)]
+use crate::sequence::HeapGame;
+use crate::sequence::Rule;
 
 /// Every heap's options, for heaps `0..=to`: `options[n]` lists the
 /// positions one move from a single heap of `n` can leave, each a sorted
 /// list of non-empty heap sizes (the empty list when the move takes the
 /// whole heap), without repeats.
+#[cfg(test)]
 pub(crate) fn heap_options(game: &HeapGame, to: usize) -> Vec<Vec<Vec<u16>>> {
     let rule = game.rule();
     (0..=to).map(|n| options_of(&rule, n)).collect()
 }
 
-fn options_of(rule: &Rule, n: usize) -> Vec<Vec<u16>> {
+/// The options of a heap of `n`, sorted, without repeats.
+pub(crate) fn options_of(rule: &Rule, n: usize) -> Vec<Vec<u16>> {
     let mut out: Vec<Vec<u16>> = Vec::new();
     let left = |m: usize| -> Vec<u16> { if m == 0 { Vec::new() } else { vec![m as u16] } };
     match rule {

@@ -387,3 +387,29 @@ fn kayles_every_position_up_to_a_total_agrees_with_minimax() {
         assert_eq!(checked, 99_132);
     }
 }
+
+/// A quotient stops at the heap where its period is proven (for 0.75,
+/// period 2 from heap 8: heaps up to 2·8 + 2 + 2 + 1 = 21 are needed) and
+/// gives the images of the larger heaps from the period: every heap up to
+/// 34 with a second heap up to 6 against the plain minimax.
+#[test]
+fn a_proven_quotient_stops_early_and_its_period_gives_the_larger_heaps() {
+    let game: HeapGame = "octal:0.75".parse().unwrap();
+    let q = quotient(&game, 34, &QuotientLimits::default()).unwrap();
+    assert!(q.proven());
+    assert_eq!((q.computed_to(), q.to(), q.images().len()), (21, 34, 35));
+    let mut plain = Plain::new("0.75");
+    for big in 1..=34u16 {
+        for small in 0..=6u16 {
+            let s: Vec<u16> = [small, big].into_iter().filter(|&h| h > 0).collect();
+            let heaps: Vec<u64> = s.iter().map(|&h| u64::from(h)).collect();
+            assert_eq!(
+                q.is_p_position(&heaps).unwrap(),
+                plain.is_p(&s),
+                "heaps {s:?}"
+            );
+        }
+    }
+    // The same images as the heap-by-heap computation would give, far out.
+    assert_eq!(q.image(1_000_001), q.image(21));
+}

@@ -1,0 +1,30 @@
+//! A stated time limit holds for a whole answer: a misère analysis that
+//! first tries the game's quotient and then searches stops at the limit it
+//! was given, and says so with that limit, not with what was left of it.
+
+use std::time::Duration;
+
+use nimatron::{Convention, GameError, GameSpec, Limits, SolveError};
+
+#[test]
+fn a_misere_analysis_that_tries_the_quotient_then_searches_names_the_whole_limit() {
+    // Misère Dawson's Kayles: its quotient passes 20 s at heap 25, and
+    // three heaps of 30 are far beyond search in a second.
+    let game = "dawson".parse::<GameSpec>().unwrap().build().unwrap();
+    let position = game.heap_position(&[30, 30, 30]).unwrap();
+    let limits = Limits::default().with_time(Duration::from_millis(1500));
+    let error = game
+        .analyze(&position, Convention::Misere, limits)
+        .unwrap_err();
+    assert_eq!(
+        error,
+        GameError::Solve(SolveError::TimeLimit { millis: 1500 })
+    );
+    let error = game
+        .outcome(&position, Convention::Misere, limits)
+        .unwrap_err();
+    assert_eq!(
+        error,
+        GameError::Solve(SolveError::TimeLimit { millis: 1500 })
+    );
+}
