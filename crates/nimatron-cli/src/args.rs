@@ -147,7 +147,7 @@ pub enum Command {
     Census(CensusArgs),
     /// The misère quotient of a heap game: presentation, P-portion, heap images.
     #[command(
-        after_help = "Examples:\n  nimatron quotient nim --to 3                 the tame quotient of order 6\n  nimatron quotient octal:0.75 --to 20         a wild quotient of order 8\n  nimatron quotient dawson --to 12 --json      one JSON object (game, to, order, tame,\n                                               generators, relations, elements, p_portion,\n                                               images, stable_from, period, proven)\n\nSpecs: nim (Nim with heaps up to N), and the heap games of `nimatron grundy`.\nA computation that passes a limit stops with exit code 1 and says where."
+        after_help = "Examples:\n  nimatron quotient nim --to 3                 the tame quotient of order 6\n  nimatron quotient octal:0.75 --to 20         a wild quotient of order 8\n  nimatron quotient dawson --to 12 --json      one JSON object (game, to, computed_to,\n                                               order, tame, generators, relations, elements,\n                                               p_portion, images, stable_from, period, proven)\n\nSpecs: nim (Nim with heaps up to N), and the heap games of `nimatron grundy`.\nA computation that passes a limit stops with exit code 1 and says where."
     )]
     Quotient(QuotientArgs),
     /// List the games Nimatron knows, or describe one.

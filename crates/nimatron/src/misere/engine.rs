@@ -224,10 +224,12 @@ impl Oracle<'_> {
         } else {
             position
         };
+        // Checked on every call, not only before storing: a run of memo
+        // hits can take long too (0.47 ran 21 s past a limit of 10 s).
+        budget.check(self.memo.len(), self.heap)?;
         if let Some(&known) = self.memo.get(&position) {
             return Ok(known);
         }
-        budget.check(self.memo.len(), self.heap)?;
         let mut p = true;
         'outer: for i in 0..position.len() {
             if i > 0 && position[i] == position[i - 1] {
