@@ -13,18 +13,9 @@ fn a_misere_analysis_that_tries_the_quotient_then_searches_names_the_whole_limit
     let game = "dawson".parse::<GameSpec>().unwrap().build().unwrap();
     let position = game.heap_position(&[30, 30, 30]).unwrap();
     let limits = Limits::default().with_time(Duration::from_millis(1500));
-    let error = game
-        .analyze(&position, Convention::Misere, limits)
-        .unwrap_err();
-    assert_eq!(
-        error,
-        GameError::Solve(SolveError::TimeLimit { millis: 1500 })
-    );
-    let error = game
-        .outcome(&position, Convention::Misere, limits)
-        .unwrap_err();
-    assert_eq!(
-        error,
-        GameError::Solve(SolveError::TimeLimit { millis: 1500 })
-    );
+    let whole = GameError::Solve(SolveError::TimeLimit { millis: 1500 });
+    let analysis = game.analyze(&position, Convention::Misere, limits);
+    assert_eq!(analysis.unwrap_err(), whole);
+    let outcome = game.outcome(&position, Convention::Misere, limits);
+    assert_eq!(outcome.unwrap_err(), whole);
 }
