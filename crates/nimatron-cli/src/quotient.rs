@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use nimatron::misere::{MisereQuotient, QuotientError, QuotientLimits, quotient};
-use nimatron::sequence::{HeapGame, OctalCode};
+use nimatron::sequence::HeapGame;
 use serde_json::json;
 
 use crate::args::{QuotientArgs, QuotientGame};
@@ -40,16 +40,9 @@ fn heap_game(spec: &QuotientGame, to: u64) -> anyhow::Result<(String, HeapGame)>
     let game = match spec {
         QuotientGame::Heaps(game) => game,
         QuotientGame::Nim => {
-            if to > nimatron::misere::MAX_HEAP {
-                return Err(bad_input(format!(
-                    "--to {to} is too large: quotients are computed for heaps up to {}",
-                    nimatron::misere::MAX_HEAP
-                )));
-            }
-            let mut digits = vec![0u8];
-            digits.extend(std::iter::repeat_n(3u8, to.max(1) as usize));
-            let code = OctalCode::from_digits(&digits).expect("0.33…3 is a valid code");
-            return Ok(("nim".into(), HeapGame::Octal(code)));
+            let game =
+                nimatron::misere::nim_up_to(to).map_err(|e| bad_input(format!("--to: {e}")))?;
+            return Ok(("nim".into(), game));
         }
     };
     Ok((game.to_string(), game.clone()))

@@ -171,6 +171,11 @@ pub fn limit_error(py: Python<'_>, e: &SolveError) -> PyErr {
     raise(py, &classes(py).limit, message)
 }
 
+/// `LimitError` with a message that already names its keyword argument.
+pub fn limit_message(py: Python<'_>, message: String) -> PyErr {
+    raise(py, &classes(py).limit, message)
+}
+
 pub fn from_spec(py: Python<'_>, e: SpecError) -> PyErr {
     spec_error(py, e.to_string())
 }

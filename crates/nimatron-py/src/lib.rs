@@ -5,6 +5,7 @@
 //!   moves and the explanation (Nim's binary table as HTML in notebooks).
 //! - `Game`: any catalogue game, analysed and played.
 //! - `grundy_sequence`, `GrundySequence`, `census`: the sequence engine.
+//! - `misere_quotient`, `MisereQuotient`: misère quotients of heap games.
 //! - `UserGame`: a game defined in Python, solved by the Rust solvers.
 //! - The exceptions: `NimatronError` and its subclasses.
 //!
@@ -19,6 +20,7 @@ mod custom;
 mod errors;
 mod game;
 mod positions;
+mod quotient;
 mod sequence;
 
 #[pymodule]
@@ -29,9 +31,11 @@ fn _nimatron(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<sequence::PyGrundySequence>()?;
     m.add_class::<custom::PyUserGame>()?;
+    m.add_class::<quotient::PyMisereQuotient>()?;
     m.add_function(wrap_pyfunction!(game::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::grundy_sequence, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::census, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient::misere_quotient, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::_analysis_from_dict, m)?)?;
     m.add_function(wrap_pyfunction!(analysis::_move_from_dict, m)?)?;
     m.add_function(wrap_pyfunction!(sequence::_sequence_from_state, m)?)?;

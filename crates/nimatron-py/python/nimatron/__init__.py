@@ -23,6 +23,7 @@ from ._nimatron import (
     GrundySequence,
     IllegalMoveError,
     LimitError,
+    MisereQuotient,
     Move,
     NimatronError,
     PositionError,
@@ -33,6 +34,7 @@ from ._nimatron import (
     analyze,
     census,
     grundy_sequence,
+    misere_quotient,
 )
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "GrundySequence",
     "IllegalMoveError",
     "LimitError",
+    "MisereQuotient",
     "Move",
     "NimatronError",
     "PositionError",
@@ -54,4 +57,5 @@ __all__ = [
     "analyze",
     "census",
     "grundy_sequence",
+    "misere_quotient",
 ]

@@ -251,6 +251,29 @@ impl Deref for MisereQuotient {
 /// The largest heap a quotient is computed for.
 pub const MAX_HEAP: u64 = 10_000;
 
+/// Nim as a heap game for a quotient of heaps up to `to`: the octal code
+/// `0.33…3` with `to` digits, whose moves on heaps up to `to` are exactly
+/// Nim's (take any number from one heap, leaving one heap or none). Nim
+/// itself is not a finite code, so a quotient of Nim is always of heaps up
+/// to a bound.
+///
+/// ```
+/// use nimatron::misere::{nim_up_to, quotient, QuotientLimits};
+///
+/// let q = quotient(&nim_up_to(3)?, 3, &QuotientLimits::default())?;
+/// assert_eq!((q.order(), q.tame()), (6, true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn nim_up_to(to: u64) -> Result<HeapGame, QuotientError> {
+    if to > MAX_HEAP {
+        return Err(QuotientError::TooLarge { to, max: MAX_HEAP });
+    }
+    let mut digits = vec![0u8];
+    digits.extend(std::iter::repeat_n(3u8, to.max(1) as usize));
+    let code = crate::sequence::OctalCode::from_digits(&digits).expect("0.33…3 is a valid code");
+    Ok(HeapGame::Octal(code))
+}
+
 /// Computes the misère quotient of the sums of heaps `1..=to` of `game`.
 ///
 /// The quotient is extended one heap at a time: heap `n` is given the image
