@@ -128,6 +128,11 @@ pub(crate) struct Budget {
 
 impl Budget {
     pub fn new(limits: QuotientLimits) -> Budget {
+        // Stored positions are numbered in 32 bits.
+        let limits = QuotientLimits {
+            max_states: limits.max_states.min(u32::MAX as usize - 1),
+            ..limits
+        };
         Budget {
             base_order: 1,
             limits,
@@ -275,39 +280,95 @@ fn union(a: &[u16], b: &[u16]) -> Vec<u16> {
     v
 }
 
-/// A quick hash for the verification's states: short lists of small
-/// numbers, which no one chooses so as to collide. The standard hasher
-/// guards against that, and took 15% of a misère Kayles run in a profile.
-/// Eight bytes at a time, each mixed in by a rotation and a multiplication.
-#[derive(Default)]
-struct WordHasher(u64);
+/// The extended states of a verification, each stored once in one flat
+/// array of `width` numbers per state, and found again through an
+/// open-addressing table of their ids.
+///
+/// A map from `Vec<u32>` keys kept every state twice (as its key and in
+/// the list the search walks), each in an allocation of its own, and most
+/// lookups followed a pointer to compare keys: three fifths of a misère
+/// Kayles run went to that map. Here a slot holds the id and 32 bits of
+/// the state's hash, so a probe reads the state itself only when those
+/// bits agree.
+struct StateSet {
+    width: usize,
+    arena: Vec<u32>,
+    /// `tag << 32 | (id + 1)`, 0 when empty; a power of two long, at most
+    /// half full.
+    slots: Vec<u64>,
+}
 
-type BuildWordHasher = std::hash::BuildHasherDefault<WordHasher>;
-
-impl std::hash::Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.write_u64(u64::from_le_bytes(c.try_into().expect("eight bytes")));
+impl StateSet {
+    fn new(width: usize) -> StateSet {
+        StateSet {
+            width,
+            arena: Vec::new(),
+            slots: vec![0; 1024],
         }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.write_u64(u64::from_le_bytes(last));
+    }
+
+    fn len(&self) -> usize {
+        self.arena.len() / self.width
+    }
+
+    fn get(&self, id: usize) -> &[u32] {
+        &self.arena[id * self.width..(id + 1) * self.width]
+    }
+
+    /// A hash of a state: its numbers two at a time, each pair mixed in by
+    /// a rotation and a multiplication, then the high bits folded down.
+    /// The states are short lists of small numbers that no one chooses so
+    /// as to collide, which is why a quick hash will do.
+    fn hash(state: &[u32]) -> u64 {
+        let mut h = 0u64;
+        let mut pairs = state.chunks_exact(2);
+        for pair in &mut pairs {
+            let word = u64::from(pair[0]) | u64::from(pair[1]) << 32;
+            h = (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        if let [last] = pairs.remainder() {
+            h = (h.rotate_left(5) ^ u64::from(*last)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        h ^ h >> 29
+    }
+
+    /// Adds `state` if it is new, and says whether it was.
+    fn insert(&mut self, state: &[u32]) -> bool {
+        debug_assert_eq!(state.len(), self.width);
+        if 2 * (self.len() + 1) > self.slots.len() {
+            self.grow();
+        }
+        let h = Self::hash(state);
+        let tag = h >> 32;
+        let mask = self.slots.len() - 1;
+        let mut i = h as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                self.slots[i] = tag << 32 | (self.len() as u64 + 1);
+                self.arena.extend_from_slice(state);
+                return true;
+            }
+            if slot >> 32 == tag && self.get((slot as u32 - 1) as usize) == state {
+                return false;
+            }
+            i = (i + 1) & mask;
         }
     }
 
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
+    /// Doubles the table and places every state again.
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
+        let mut slots = vec![0u64; size];
+        for id in 0..self.len() {
+            let h = Self::hash(self.get(id));
+            let mut i = h as usize & (size - 1);
+            while slots[i] != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            slots[i] = (h >> 32) << 32 | (id as u64 + 1);
+        }
+        self.slots = slots;
     }
 }
 
@@ -455,13 +516,15 @@ fn verify(
     let start: Vec<u32> = std::iter::once(0)
         .chain(std::iter::repeat_n(NONE, m))
         .collect();
-    let mut index: HashMap<Vec<u32>, u32, BuildWordHasher> = HashMap::default();
-    let mut states: Vec<Vec<u32>> = vec![start.clone()];
+    let mut states = StateSet::new(1 + m);
+    states.insert(&start);
     let mut parent: Vec<(u32, u32)> = vec![(NONE, NONE)];
-    index.insert(start, 0);
+    let mut s: Vec<u32> = Vec::with_capacity(1 + m);
+    let mut next: Vec<u32> = Vec::with_capacity(1 + m);
     let mut i = 0;
     while i < states.len() {
-        let s = states[i].clone();
+        s.clear();
+        s.extend_from_slice(states.get(i));
         // Every kind has a move (heaps without one are left out above).
         let movable = (0..m).any(|j| s[1 + j] != NONE);
         let fails = movable
@@ -499,7 +562,7 @@ fn verify(
             return Ok(Err(LocalRuleFails(w)));
         }
         for j in 0..m {
-            let mut next = Vec::with_capacity(s.len());
+            next.clear();
             next.push(cols[j][s[0] as usize]);
             let mut dead = false;
             for (l, &c) in s[1..].iter().enumerate() {
@@ -518,10 +581,8 @@ fn verify(
             if dead {
                 continue;
             }
-            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(next) {
-                budget.check(states.len(), n)?;
-                states.push(e.key().clone());
-                e.insert(states.len() as u32 - 1);
+            if states.insert(&next) {
+                budget.check(states.len() - 1, n)?;
                 parent.push((i as u32, j as u32));
             }
         }
@@ -998,4 +1059,46 @@ fn option_images(work: &Work, options: &[Vec<u16>]) -> Vec<u32> {
     images.sort_unstable();
     images.dedup();
     images
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StateSet;
+
+    /// Against a standard set: states that differ in one number, repeats,
+    /// and enough of them to grow the table several times.
+    #[test]
+    fn the_state_set_keeps_each_state_once() {
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        for width in [1, 2, 5] {
+            let mut set = StateSet::new(width);
+            let mut plain = std::collections::HashSet::new();
+            let mut order = Vec::new();
+            for _ in 0..20_000 {
+                // Small numbers (many repeats), with NONE among them.
+                let state: Vec<u32> = (0..width)
+                    .map(|_| match next() % 9 {
+                        0 => u32::MAX,
+                        r if width == 1 => r + next() % 3000,
+                        r => r % 6,
+                    })
+                    .collect();
+                let new = plain.insert(state.clone());
+                assert_eq!(set.insert(&state), new, "{state:?}");
+                if new {
+                    order.push(state);
+                }
+            }
+            assert_eq!(set.len(), plain.len());
+            for (id, state) in order.iter().enumerate() {
+                assert_eq!(set.get(id), &state[..]);
+            }
+        }
+    }
 }
