@@ -192,7 +192,9 @@ impl Budget {
 struct Oracle<'a> {
     options: &'a [Vec<Vec<u16>>],
     base: &'a Work,
-    memo: HashMap<Vec<u16>, bool>,
+    /// The positions searched so far, and whether each is in P (by id).
+    memo: FlatSet<u16>,
+    memo_p: Vec<bool>,
     heap: usize,
     pretend: bool,
 }
@@ -232,8 +234,8 @@ impl Oracle<'_> {
         // Checked on every call, not only before storing: a run of memo
         // hits can take long too (0.47 ran 21 s past a limit of 10 s).
         budget.check(self.memo.len(), self.heap)?;
-        if let Some(&known) = self.memo.get(&position) {
-            return Ok(known);
+        if let Some(id) = self.memo.find(&position) {
+            return Ok(self.memo_p[id]);
         }
         let mut p = true;
         'outer: for i in 0..position.len() {
@@ -253,7 +255,9 @@ impl Oracle<'_> {
                 }
             }
         }
-        self.memo.insert(position, p);
+        if self.memo.insert(&position) {
+            self.memo_p.push(p);
+        }
         Ok(p)
     }
 }
@@ -280,83 +284,92 @@ fn union(a: &[u16], b: &[u16]) -> Vec<u16> {
     v
 }
 
-/// The extended states of a verification, each stored once in one flat
-/// array of `width` numbers per state, and found again through an
-/// open-addressing table of their ids.
+/// A set of short lists of numbers (the verification's extended states,
+/// the search's positions), each stored once in one flat array and found
+/// again through an open-addressing table of their ids.
 ///
-/// A map from `Vec<u32>` keys kept every state twice (as its key and in
-/// the list the search walks), each in an allocation of its own, and most
-/// lookups followed a pointer to compare keys: three fifths of a misère
-/// Kayles run went to that map. Here a slot holds the id and 32 bits of
-/// the state's hash, so a probe reads the state itself only when those
-/// bits agree.
-struct StateSet {
-    width: usize,
-    arena: Vec<u32>,
+/// A map from `Vec` keys keeps every list in an allocation of its own (the
+/// verification also kept each state a second time, in the list it walks),
+/// and most lookups follow a pointer to compare keys: three fifths of a
+/// misère Kayles run went to such a map. Here a slot holds the id and 32
+/// bits of the list's hash, so a probe reads the list itself only when
+/// those bits agree.
+struct FlatSet<T> {
+    arena: Vec<T>,
+    /// Where each list starts in `arena`; the next one's start (or the
+    /// end of `arena`) is where it ends.
+    starts: Vec<usize>,
     /// `tag << 32 | (id + 1)`, 0 when empty; a power of two long, at most
     /// half full.
     slots: Vec<u64>,
 }
 
-impl StateSet {
-    fn new(width: usize) -> StateSet {
-        StateSet {
-            width,
+impl<T: Copy + Eq + Into<u64>> FlatSet<T> {
+    fn new() -> FlatSet<T> {
+        FlatSet {
             arena: Vec::new(),
+            starts: Vec::new(),
             slots: vec![0; 1024],
         }
     }
 
     fn len(&self) -> usize {
-        self.arena.len() / self.width
+        self.starts.len()
     }
 
-    fn get(&self, id: usize) -> &[u32] {
-        &self.arena[id * self.width..(id + 1) * self.width]
+    fn get(&self, id: usize) -> &[T] {
+        let end = self.starts.get(id + 1).copied().unwrap_or(self.arena.len());
+        &self.arena[self.starts[id]..end]
     }
 
-    /// A hash of a state: its numbers two at a time, each pair mixed in by
-    /// a rotation and a multiplication, then the high bits folded down.
-    /// The states are short lists of small numbers that no one chooses so
-    /// as to collide, which is why a quick hash will do.
-    fn hash(state: &[u32]) -> u64 {
-        let mut h = 0u64;
-        let mut pairs = state.chunks_exact(2);
-        for pair in &mut pairs {
-            let word = u64::from(pair[0]) | u64::from(pair[1]) << 32;
-            h = (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
-        if let [last] = pairs.remainder() {
-            h = (h.rotate_left(5) ^ u64::from(*last)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-        }
+    /// A hash of a list: each number mixed in by a rotation and a
+    /// multiplication, then the high bits folded down. The lists are short
+    /// and made of small numbers that no one chooses so as to collide,
+    /// which is why a quick hash will do.
+    fn hash(list: &[T]) -> u64 {
+        let h = list.iter().fold(list.len() as u64, |h, &x| {
+            (h.rotate_left(5) ^ x.into()).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+        });
         h ^ h >> 29
     }
 
-    /// Adds `state` if it is new, and says whether it was.
-    fn insert(&mut self, state: &[u32]) -> bool {
-        debug_assert_eq!(state.len(), self.width);
-        if 2 * (self.len() + 1) > self.slots.len() {
-            self.grow();
-        }
-        let h = Self::hash(state);
+    /// The slot where `list` is, or the empty slot where it would go.
+    fn slot(&self, list: &[T], h: u64) -> usize {
         let tag = h >> 32;
         let mask = self.slots.len() - 1;
         let mut i = h as usize & mask;
         loop {
             let slot = self.slots[i];
-            if slot == 0 {
-                self.slots[i] = tag << 32 | (self.len() as u64 + 1);
-                self.arena.extend_from_slice(state);
-                return true;
-            }
-            if slot >> 32 == tag && self.get((slot as u32 - 1) as usize) == state {
-                return false;
+            if slot == 0 || (slot >> 32 == tag && self.get((slot as u32 - 1) as usize) == list) {
+                return i;
             }
             i = (i + 1) & mask;
         }
     }
 
-    /// Doubles the table and places every state again.
+    /// The id of `list`, if it is in the set.
+    fn find(&self, list: &[T]) -> Option<usize> {
+        let slot = self.slots[self.slot(list, Self::hash(list))];
+        (slot != 0).then(|| (slot as u32 - 1) as usize)
+    }
+
+    /// Adds `list` if it is new, and says whether it was.
+    fn insert(&mut self, list: &[T]) -> bool {
+        if 2 * (self.len() + 1) > self.slots.len() {
+            self.grow();
+        }
+        let h = Self::hash(list);
+        let i = self.slot(list, h);
+        if self.slots[i] != 0 {
+            return false;
+        }
+        self.slots[i] = (h >> 32) << 32 | (self.len() as u64 + 1);
+        self.starts.push(self.arena.len());
+        self.arena.extend_from_slice(list);
+        true
+    }
+
+    /// Doubles the table and places every list again.
     fn grow(&mut self) {
         let size = self.slots.len() * 2;
         let mut slots = vec![0u64; size];
@@ -516,7 +529,7 @@ fn verify(
     let start: Vec<u32> = std::iter::once(0)
         .chain(std::iter::repeat_n(NONE, m))
         .collect();
-    let mut states = StateSet::new(1 + m);
+    let mut states: FlatSet<u32> = FlatSet::new();
     states.insert(&start);
     let mut parent: Vec<(u32, u32)> = vec![(NONE, NONE)];
     let mut s: Vec<u32> = Vec::with_capacity(1 + m);
@@ -680,7 +693,8 @@ fn extend(
     let mut oracle = Oracle {
         options,
         base: prev,
-        memo: HashMap::new(),
+        memo: FlatSet::new(),
+        memo_p: Vec::new(),
         heap: n,
         pretend: true,
     };
@@ -786,7 +800,8 @@ fn learn(
     let mut oracle = Oracle {
         options,
         base: prev,
-        memo: HashMap::new(),
+        memo: FlatSet::new(),
+        memo_p: Vec::new(),
         heap: n,
         pretend,
     };
@@ -1063,12 +1078,12 @@ fn option_images(work: &Work, options: &[Vec<u16>]) -> Vec<u32> {
 
 #[cfg(test)]
 mod tests {
-    use super::StateSet;
+    use super::FlatSet;
 
-    /// Against a standard set: states that differ in one number, repeats,
-    /// and enough of them to grow the table several times.
+    /// Against a standard set: lists that differ in one number or in
+    /// length, repeats, and enough of them to grow the table several times.
     #[test]
-    fn the_state_set_keeps_each_state_once() {
+    fn the_flat_set_keeps_each_list_once() {
         let mut seed = 7u64;
         let mut next = || {
             seed = seed
@@ -1077,12 +1092,18 @@ mod tests {
             (seed >> 33) as u32
         };
         for width in [1, 2, 5] {
-            let mut set = StateSet::new(width);
+            let mut set: FlatSet<u32> = FlatSet::new();
             let mut plain = std::collections::HashSet::new();
             let mut order = Vec::new();
             for _ in 0..20_000 {
-                // Small numbers (many repeats), with NONE among them.
-                let state: Vec<u32> = (0..width)
+                // Small numbers (many repeats), with NONE among them; lists
+                // of every length up to 5 in the last round.
+                let len = if width == 5 {
+                    next() as usize % 6
+                } else {
+                    width
+                };
+                let state: Vec<u32> = (0..len)
                     .map(|_| match next() % 9 {
                         0 => u32::MAX,
                         r if width == 1 => r + next() % 3000,
@@ -1090,6 +1111,7 @@ mod tests {
                     })
                     .collect();
                 let new = plain.insert(state.clone());
+                assert_eq!(set.find(&state).is_some(), !new, "{state:?}");
                 assert_eq!(set.insert(&state), new, "{state:?}");
                 if new {
                     order.push(state);
