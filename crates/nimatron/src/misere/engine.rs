@@ -197,24 +197,37 @@ struct Oracle<'a> {
     memo_p: Vec<bool>,
     heap: usize,
     pretend: bool,
+    /// Spare position buffers for the search, one per level in use.
+    buffers: Vec<Vec<u16>>,
 }
 
 impl Oracle<'_> {
     /// Whether `position` (sorted) is a misère P-position.
     fn is_p(&mut self, position: &[u16], budget: &mut Budget) -> Result<bool, QuotientError> {
         // Heaps without moves are the zero game: drop them.
-        let position: Vec<u16> = position
+        let options = self.options;
+        let dropped: Vec<u16>;
+        let position: &[u16] = if position
             .iter()
-            .copied()
-            .filter(|&h| h != 0 && !self.options[h as usize].is_empty())
-            .collect();
+            .all(|&h| h != 0 && !options[h as usize].is_empty())
+        {
+            position
+        } else {
+            dropped = position
+                .iter()
+                .copied()
+                .filter(|&h| h != 0 && !options[h as usize].is_empty())
+                .collect();
+            &dropped
+        };
         if position.is_empty() {
             return Ok(false);
         }
         if position.iter().all(|&h| (h as usize) <= self.base.heaps) {
-            return Ok(self.base.p[self.base.eval(&position) as usize]);
+            return Ok(self.base.p[self.base.eval(position) as usize]);
         }
-        let position = if self.pretend {
+        let canonical: Vec<u16>;
+        let position: &[u16] = if self.pretend {
             // Sorted: the smaller heaps come first, then the copies of n.
             let split = position.partition_point(|&h| (h as usize) <= self.base.heaps);
             let image = self.base.eval(&position[..split]);
@@ -222,9 +235,8 @@ impl Oracle<'_> {
             // Only towards positions no larger by the measure that every
             // move lowers, so that the search still ends.
             if measure(rep) <= measure(&position[..split]) {
-                let mut canonical = rep.clone();
-                canonical.extend_from_slice(&position[split..]);
-                canonical
+                canonical = union(rep, &position[split..]);
+                &canonical
             } else {
                 position
             }
@@ -234,28 +246,33 @@ impl Oracle<'_> {
         // Checked on every call, not only before storing: a run of memo
         // hits can take long too (0.47 ran 21 s past a limit of 10 s).
         budget.check(self.memo.len(), self.heap)?;
-        if let Some(id) = self.memo.find(&position) {
+        if let Some(id) = self.memo.find(position) {
             return Ok(self.memo_p[id]);
         }
+        // One buffer per level of the search, reused for every option.
+        let mut next = self.buffers.pop().unwrap_or_default();
         let mut p = true;
         'outer: for i in 0..position.len() {
             if i > 0 && position[i] == position[i - 1] {
                 continue;
             }
-            let h = position[i] as usize;
-            for option in &self.options[h] {
-                let mut next: Vec<u16> = Vec::with_capacity(position.len() + 2);
+            for option in &options[position[i] as usize] {
+                // The other heaps are sorted already: put the parts in place.
+                next.clear();
                 next.extend_from_slice(&position[..i]);
                 next.extend_from_slice(&position[i + 1..]);
-                next.extend_from_slice(option);
-                next.sort_unstable();
+                for &part in option {
+                    let at = next.partition_point(|&x| x <= part);
+                    next.insert(at, part);
+                }
                 if self.is_p(&next, budget)? {
                     p = false;
                     break 'outer;
                 }
             }
         }
-        if self.memo.insert(&position) {
+        self.buffers.push(next);
+        if self.memo.insert(position) {
             self.memo_p.push(p);
         }
         Ok(p)
@@ -697,6 +714,7 @@ fn extend(
         memo_p: Vec::new(),
         heap: n,
         pretend: true,
+        buffers: Vec::new(),
     };
     let mut column = Vec::with_capacity(prev.order());
     for r in &prev.rep {
@@ -804,6 +822,7 @@ fn learn(
         memo_p: Vec::new(),
         heap: n,
         pretend,
+        buffers: Vec::new(),
     };
     let mut tests: Vec<Vec<u16>> = vec![Vec::new()];
     for r in &prev.rep {
@@ -813,18 +832,24 @@ fn learn(
             }
         }
     }
+    // Each position's outcomes with the tests so far, in the tests' order.
+    let mut outcomes: HashMap<Vec<u16>, Vec<bool>> = HashMap::new();
     loop {
         // Exact outcomes always yield a new test; pretending ones may not,
         // and then the exact run takes over.
         if pretend && tests[..tests.len() - 1].contains(&tests[tests.len() - 1]) {
             return Ok(None);
         }
-        // Classes of positions by their outcomes with the tests added.
-        let signature = |oracle: &mut Oracle, w: &[u16], budget: &mut Budget| {
-            tests
-                .iter()
-                .map(|t| oracle.is_p(&union(w, t), budget))
-                .collect::<Result<Vec<bool>, _>>()
+        // Classes of positions by their outcomes with the tests added. The
+        // tests only grow, and the same positions come back in every round,
+        // so each position's outcomes are kept and only the new tests'
+        // are asked for (each ask builds, sorts and looks up a position).
+        let mut signature = |oracle: &mut Oracle, w: &[u16], budget: &mut Budget| {
+            let known = outcomes.entry(w.to_vec()).or_default();
+            for t in &tests[known.len()..] {
+                known.push(oracle.is_p(&union(w, t), budget)?);
+            }
+            Ok::<Vec<bool>, QuotientError>(known.clone())
         };
         let mut sigs: Vec<Vec<bool>> = vec![signature(&mut oracle, &[], budget)?];
         let mut by_sig: HashMap<Vec<bool>, u32> = HashMap::new();

@@ -160,11 +160,22 @@ fn kayles_dawson_and_075_agree_with_minimax() {
     }
 }
 
+/// The two-digit codes whose quotients of heaps up to 12 outgrow what a
+/// test can afford: each stores 5 000 000 positions in release before it
+/// reaches heap 12 (0.35 at heap 11 with 246 elements so far, 0.76 at heap
+/// 12 with 34, 4.76 and 4.77 at heap 6 with 30, where the exact learning is
+/// still adding an element per test position at order 294; see
+/// `docs/benchmarks.md`).
+const TOO_LARGE_AT_12: [&str; 4] = ["0.35", "0.76", "4.76", "4.77"];
+
 /// Every two-digit code `0.d1d2` and `4.d1d2`, heaps up to 12, every sum of
-/// up to four heaps: the quotient's verdict equals the plain minimax. A few
-/// codes outgrow the small limits set here (their quotients, or the
-/// verification of them, are large); they must stop with a limit error, and
-/// the rest, at least 100 of the 128, must agree.
+/// up to four heaps: the quotient's verdict equals the plain minimax.
+/// First with small limits; a code that stops there is tried again with
+/// 5 000 000 positions (a limit on stored positions, not on time, so that
+/// the outcome does not depend on the machine). Every code but those of
+/// `TOO_LARGE_AT_12` must be checked, and those must still stop at the
+/// small limits (a faster engine that gets further should move them out
+/// of the list).
 #[test]
 fn every_two_digit_code_agrees_with_minimax() {
     let mut codes: Vec<String> = Vec::new();
@@ -175,36 +186,52 @@ fn every_two_digit_code_agrees_with_minimax() {
             }
         }
     }
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let checked = std::sync::atomic::AtomicUsize::new(0);
-    let stopped = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..2 {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(code) = codes.get(i) else { break };
-                    let limits = QuotientLimits {
-                        max_states: 200_000,
-                        max_time: Some(std::time::Duration::from_secs(2)),
-                        ..QuotientLimits::default()
-                    };
-                    match try_code(code, 12, 4, limits) {
-                        Ok(_) => {
-                            checked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        }
-                        Err(e) => {
+    let run = |codes: &[String], limits: &QuotientLimits| {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let stopped = std::sync::Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..2 {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(code) = codes.get(i) else { break };
+                        if let Err(e) = try_code(code, 12, 4, *limits) {
                             assert!(!e.is_bad_input(), "{code}: {e}");
-                            stopped.lock().unwrap().push(format!("{code}: {e}"));
+                            stopped.lock().unwrap().push((code.clone(), e.to_string()));
                         }
                     }
-                }
-            });
-        }
-    });
-    let stopped = stopped.into_inner().unwrap();
-    eprintln!("stopped at a limit: {stopped:#?}");
-    assert!(checked.into_inner() >= 100, "{stopped:#?}");
+                });
+            }
+        });
+        let mut stopped = stopped.into_inner().unwrap();
+        stopped.sort();
+        stopped
+    };
+    let small = QuotientLimits {
+        max_states: 200_000,
+        max_time: Some(std::time::Duration::from_secs(2)),
+        ..QuotientLimits::default()
+    };
+    let first = run(&codes, &small);
+    for code in TOO_LARGE_AT_12 {
+        assert!(
+            first.iter().any(|(c, _)| c == code),
+            "{code} now reaches heap 12 within the small limits: take it out of TOO_LARGE_AT_12"
+        );
+    }
+    let again: Vec<String> = first
+        .iter()
+        .map(|(c, _)| c.clone())
+        .filter(|c| !TOO_LARGE_AT_12.contains(&c.as_str()))
+        .collect();
+    let larger = QuotientLimits {
+        max_states: 5_000_000,
+        max_time: None,
+        ..QuotientLimits::default()
+    };
+    let second = run(&again, &larger);
+    eprintln!("checked with 5 000 000 positions: {again:?}");
+    assert!(second.is_empty(), "{second:#?}");
 }
 
 #[test]
