@@ -235,7 +235,9 @@ impl Oracle<'_> {
             // Only towards positions no larger by the measure that every
             // move lowers, so that the search still ends.
             if measure(rep) <= measure(&position[..split]) {
-                canonical = union(rep, &position[split..]);
+                // The representative's heaps are all smaller than n: the
+                // two parts in a row are sorted.
+                canonical = [rep.as_slice(), &position[split..]].concat();
                 &canonical
             } else {
                 position
