@@ -62,6 +62,10 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
     }
 }
 
+/// The generators' names. They, and `empty`, cannot name a vertex (in
+/// any case of letters): a lone vertex is written as its name.
+const GENERATORS: [&str; 6] = ["path", "cycle", "grid", "complete", "star", "petersen"];
+
 /// Whether `name` can name a vertex: letters, digits and `_`, at most 16.
 pub(crate) fn valid_name(name: &str) -> bool {
     !name.is_empty()
@@ -87,6 +91,18 @@ impl Builder {
         if !valid_name(name) {
             return Err(self.error(format!(
                 "'{name}' in '{context}' is not a vertex name (letters, digits and '_', at most 16)"
+            )));
+        }
+        // A lone vertex is written as its name, which must not read back
+        // as a generator or as 'empty'.
+        if GENERATORS
+            .iter()
+            .chain(&["empty"])
+            .any(|k| name.eq_ignore_ascii_case(k))
+        {
+            return Err(self.error(format!(
+                "'{name}' in '{context}' is a word of the graph syntax ({}, empty) and cannot name a vertex",
+                GENERATORS.join(", ")
             )));
         }
         if let Ok(k) = name.parse::<u64>() {
@@ -155,10 +171,7 @@ impl Builder {
     fn generator(&mut self, part: &str) -> Result<bool, PositionError> {
         let mut pieces = part.split(':');
         let kind = pieces.next().unwrap_or("").to_ascii_lowercase();
-        if !matches!(
-            kind.as_str(),
-            "path" | "cycle" | "grid" | "complete" | "star" | "petersen"
-        ) {
+        if !GENERATORS.contains(&kind.as_str()) {
             return Ok(false);
         }
         let args: Vec<&str> = pieces.collect();

@@ -593,6 +593,31 @@ mod tests {
         assert!(e.contains("no vertex remove"), "{e}");
     }
 
+    /// Found by the `positions` fuzz target: `path-2,2-3` parsed, and
+    /// removing vertex 2 left a lone vertex `path`, printed as `path`,
+    /// which reads back as a generator lacking its size. A word of the
+    /// graph syntax cannot name a vertex, in any case of letters.
+    #[test]
+    fn a_vertex_named_like_a_generator_is_refused() {
+        for word in [
+            "path", "cycle", "grid", "complete", "star", "petersen", "empty", "Path", "STAR",
+        ] {
+            for text in [format!("{word}-2,2-3"), format!("1-2,{word}-1")] {
+                let e = NodeKayles.parse_position(&text).unwrap_err().problem;
+                assert!(
+                    e.contains(&format!("'{word}'")) && e.contains("cannot name a vertex"),
+                    "{text}: {e}"
+                );
+            }
+        }
+        // Names that merely contain such a word are still names.
+        let g = NodeKayles.parse_position("paths-2,2-starry").unwrap();
+        let v = NodeKayles.parse_move(&g, "2").unwrap();
+        let after = NodeKayles.apply(&g, &v);
+        let text = NodeKayles.format_position(&after);
+        assert_eq!(NodeKayles.parse_position(&text).unwrap(), after, "{text}");
+    }
+
     #[test]
     fn moves_positions_and_errors() {
         let g = NodeKayles.parse_position("a-b,b-c,d").unwrap();
