@@ -219,17 +219,38 @@ impl Notation for GraphNim {
     }
 
     fn parse_move(&self, g: &TokenGraph, input: &str) -> Result<TokenMove, MoveError> {
-        let words: Vec<String> = input
+        let is_verb = |w: &str| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "to" | "leaving" | "leave" | "move"
+            )
+        };
+        let tokens: Vec<&str> = input
             .split([' ', ':', ','])
             .filter(|w| !w.is_empty())
-            .map(str::to_string)
-            .filter(|w| {
-                !matches!(
-                    w.to_ascii_lowercase().as_str(),
-                    "to" | "leaving" | "leave" | "move"
-                )
-            })
             .collect();
+        // The vertex is the first word after the leading verbs that names
+        // one and leaves at most a weight after it (verbs there dropped),
+        // so that a vertex named like a verb ('leaving 0') is still read
+        // as the vertex.
+        let start = (0..tokens.len())
+            .take_while(|&i| i == 0 || is_verb(tokens[i - 1]))
+            .find(|&i| {
+                (0..g.order).any(|v| g.name(v) == tokens[i])
+                    && tokens[i + 1..].iter().filter(|w| !is_verb(w)).count() <= 1
+            });
+        let words: Vec<String> = match start {
+            Some(i) => std::iter::once(tokens[i])
+                .chain(tokens[i + 1..].iter().copied().filter(|w| !is_verb(w)))
+                .map(str::to_string)
+                .collect(),
+            None => tokens
+                .iter()
+                .copied()
+                .filter(|w| !is_verb(w))
+                .map(str::to_string)
+                .collect(),
+        };
         let (name, weight) = match words.as_slice() {
             [name] => (name.clone(), None),
             [name, w] => (name.clone(), Some(w.clone())),
@@ -555,6 +576,37 @@ mod tests {
                     .parse_position(&GraphNim.format_position(&g))
                     .unwrap(),
                 g
+            );
+        }
+    }
+
+    /// Found by the `positions` fuzz target: in `a-leaving,@a` the listed
+    /// move to the vertex `leaving` is written `leaving 0`, and the parser
+    /// dropped `leaving` as a verb and looked for a vertex `0`. Each listed
+    /// move must read back, whatever its vertex is named.
+    #[test]
+    fn a_vertex_named_like_a_verb_can_be_moved_to() {
+        let g = GraphNim
+            .parse_position("a-leaving:2,a-to,a-move:3,a-b:2,@a")
+            .unwrap();
+        for mv in GraphNim.moves(&g) {
+            let text = GraphNim.format_move(&g, &mv);
+            assert_eq!(GraphNim.parse_move(&g, &text).unwrap(), mv, "{text}");
+        }
+        for (typed, to, weight) in [
+            ("leaving 1", "leaving", 1),
+            ("to", "to", 0),
+            ("move 2", "move", 2),
+            ("b leaving 1", "b", 1),
+            ("move to b leave 0", "b", 0),
+        ] {
+            let mv = GraphNim
+                .parse_move(&g, typed)
+                .unwrap_or_else(|e| panic!("{typed}: {e}"));
+            assert_eq!(
+                (g.name(mv.to), mv.weight),
+                (to.to_string(), weight),
+                "{typed}"
             );
         }
     }
