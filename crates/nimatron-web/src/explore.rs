@@ -5,8 +5,8 @@
 //! take-and-break codes and presets, Grundy's game, subtraction and modular
 //! games) the values and the period come from
 //! [`grundy_sequence`](nimatron::sequence::grundy_sequence), computed to
-//! [`SEQUENCE_TO`] whatever N is shown, and the period is proven only when
-//! the engine proves it. Other heap games (Nim, Wythoff, ...) get their values
+//! the server's `explore_to` ([`SEQUENCE_TO`] by default) whatever N is
+//! shown, and the period is proven only when the engine proves it. Other heap games (Nim, Wythoff, ...) get their values
 //! through the [`Game`] facade and a period only as observed.
 
 use nimatron::sequence::GrundySequence;
@@ -22,7 +22,9 @@ use crate::service::Engine;
 pub const MAX_TO: u64 = 1000;
 
 /// How far the sequence engine computes a heap game's values to find (and
-/// where the theory allows, prove) its period. The page shows the first N.
+/// where the theory allows, prove) its period, by default
+/// ([`Config::explore_to`](crate::Config::explore_to) sets it). The page
+/// shows the first N.
 pub const SEQUENCE_TO: u64 = 10_000;
 
 /// Query of `GET /api/explore`.
@@ -77,7 +79,8 @@ pub struct Explore {
     /// knows) or `solver` (each heap solved through the game's own solver).
     pub source: &'static str,
     /// The values looked at for the period: g(0..=computed_to). For the
-    /// sequence engine this is at least [`SEQUENCE_TO`], beyond `to`.
+    /// sequence engine this is the server's `explore_to` (10 000 unless it is
+    /// set otherwise), or `to` if that is larger.
     pub computed_to: u64,
     /// Heaps in the P-positions table.
     pub heaps: usize,
@@ -168,7 +171,7 @@ pub fn explore(engine: &Engine, q: &ExploreQuery) -> Result<Explore, ApiError> {
     }
     let sequence = match &spec {
         Some(GameSpec::Heap(heap_game)) => {
-            Some(engine.grundy_sequence(heap_game, to.max(SEQUENCE_TO)))
+            Some(engine.grundy_sequence(heap_game, to.max(engine.explore_to())))
         }
         _ => None,
     };

@@ -51,6 +51,9 @@ pub struct Config {
     pub limits: Limits,
     /// How hard each commit works to survive.
     pub durability: Durability,
+    /// How far Explore computes a heap game's values to find its period
+    /// (default [`explore::SEQUENCE_TO`]; never less than the N shown).
+    pub explore_to: u64,
 }
 
 impl Config {
@@ -62,6 +65,7 @@ impl Config {
             // A request never searches for long: 500 000 positions or 5 s.
             limits: Limits::states(500_000).with_time(std::time::Duration::from_secs(5)),
             durability: Durability::default(),
+            explore_to: explore::SEQUENCE_TO,
         }
     }
 }
@@ -100,11 +104,10 @@ pub fn app(
     shutdown: tokio::sync::watch::Receiver<bool>,
 ) -> Result<axum::Router, ServeError> {
     let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
-    let engine = Arc::new(service::Engine::new(
-        store,
-        config.custom_games.clone(),
-        config.limits,
-    ));
+    let engine = Arc::new(
+        service::Engine::new(store, config.custom_games.clone(), config.limits)
+            .with_explore_to(config.explore_to),
+    );
     Ok(api::router(api::AppState {
         engine,
         hub: Arc::new(api::Hub::new(shutdown)),

@@ -38,6 +38,7 @@ pub const MAX_MATERIAL: u64 = 300;
 pub struct Engine {
     store: Store,
     limits: Limits,
+    explore_to: u64,
     games: GameCache,
     sequences: SequenceCache,
     locks: Mutex<HashMap<String, Arc<Mutex<()>>>>,
@@ -49,6 +50,7 @@ impl Engine {
         Engine {
             store,
             limits,
+            explore_to: crate::explore::SEQUENCE_TO,
             games: GameCache::new(custom),
             sequences: SequenceCache::new(),
             locks: Mutex::new(HashMap::new()),
@@ -58,6 +60,18 @@ impl Engine {
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// This engine, with Explore computing heap games' values to
+    /// `explore_to` (see [`Config::explore_to`](crate::Config::explore_to)).
+    pub fn with_explore_to(mut self, explore_to: u64) -> Engine {
+        self.explore_to = explore_to;
+        self
+    }
+
+    /// How far Explore computes a heap game's values.
+    pub fn explore_to(&self) -> u64 {
+        self.explore_to
     }
 
     /// The solver limits of this server.

@@ -703,6 +703,31 @@ fn explore_takes_values_and_proven_periods_from_the_sequence_engine() {
     assert_eq!(e["proven"], false);
 }
 
+#[test]
+fn explore_computes_to_the_servers_explore_to_and_never_below_n() {
+    let server = TestServer::start(&fresh_db("explore-default-to"));
+    let (status, e) = server.get("/api/explore?game=officers&to=30");
+    assert_eq!(status, 200, "{e}");
+    assert_eq!(e["computed_to"], 10_000);
+
+    let mut config = nimatron_web::Config::new(fresh_db("explore-short"));
+    config.explore_to = 300;
+    let server = TestServer::start_with(config);
+    let (status, e) = server.get("/api/explore?game=officers&to=30");
+    assert_eq!(status, 200, "{e}");
+    assert_eq!(e["computed_to"], 300);
+    // Officers (0.6), OEIS A046695: 0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0.
+    let values: Vec<u64> = serde_json::from_value(e["values"].clone()).unwrap();
+    assert_eq!(values[..13], [0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0]);
+    assert_eq!(values.len(), 31);
+    let (status, e) = server.get("/api/explore?game=officers&to=1000");
+    assert_eq!(status, 200, "{e}");
+    assert_eq!(
+        e["computed_to"], 1000,
+        "N above explore_to is still computed"
+    );
+}
+
 /// Found by the `web_api` fuzz target: `/api/` (the API's root with a
 /// slash, with or without a query) fell through to the pages and got a
 /// plain-text 404 instead of the API's JSON refusal.
