@@ -234,6 +234,40 @@ fn every_two_digit_code_agrees_with_minimax() {
     assert!(second.is_empty(), "{second:#?}");
 }
 
+/// The codes too large for heap 12 still make claims about the smaller
+/// heaps: with 200 000 stored positions (no time limit, so the heap where
+/// each stops does not depend on the machine), each stops at some heap
+/// `h`, and its quotient of the heaps below `h` must agree with the plain
+/// minimax on every sum of up to four of them.
+#[test]
+fn the_codes_too_large_for_heap_12_agree_with_minimax_below_where_they_stop() {
+    let limits = QuotientLimits {
+        max_states: 200_000,
+        max_time: None,
+        ..QuotientLimits::default()
+    };
+    std::thread::scope(|scope| {
+        for code in TOO_LARGE_AT_12 {
+            scope.spawn(move || {
+                let heap = match try_code(code, 12, 4, limits) {
+                    Err(QuotientError::StateLimit { heap, .. }) => heap,
+                    other => {
+                        panic!("{code}: expected a stop at the limit of positions, got {other:?}")
+                    }
+                };
+                assert!(heap >= 4, "{code} stopped at heap {heap}");
+                let q = try_code(code, (heap - 1) as u16, 4, limits)
+                    .unwrap_or_else(|e| panic!("{code} to heap {}: {e}", heap - 1));
+                eprintln!(
+                    "{code}: stops at heap {heap}; heaps up to {} checked (order {})",
+                    heap - 1,
+                    q.order()
+                );
+            });
+        }
+    });
+}
+
 #[test]
 fn tame_and_wild_games() {
     // Subtraction {1, 2, 3} on heaps up to 12: Grundy values 0-3, tame.
