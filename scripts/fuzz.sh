@@ -12,9 +12,9 @@
 #                  can no longer see a single large allocation (only the
 #                  process's resident memory, limited to 2 GB)
 #   TRACE_COMPARES=no
-#                  build without libFuzzer's tracing of comparisons (faster:
-#                  web_api ran 1.5 times as many inputs a second; libFuzzer
-#                  then no longer learns the values compared against)
+#                  build without libFuzzer's tracing of comparisons (faster;
+#                  libFuzzer then no longer learns the values compared
+#                  against)
 #   LOGS=DIR       keep each target's whole libFuzzer log as DIR/TARGET.log
 #
 # Installs cargo-fuzz from crates.io if it is missing. Every run reads the
