@@ -9,8 +9,10 @@
 //! shown, and the period is proven only when the engine proves it. Other heap games (Nim, Wythoff, ...) get their values
 //! through the [`Game`] facade and a period only as observed.
 
+use std::time::Instant;
+
 use nimatron::sequence::GrundySequence;
-use nimatron::{Convention, Game, GameSpec, Outcome};
+use nimatron::{Convention, Game, GameSpec, Limits, Outcome};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -269,14 +271,58 @@ fn from_sequence(seq: &GrundySequence, to: u64) -> Explore {
     }
 }
 
+/// The time left of one part of an Explore request. The server's time
+/// limit bounds each part in all (the values, and the P-positions table),
+/// not each of the up to 1 001 heaps or 286 positions it solves.
+struct Deadline {
+    limits: Limits,
+    end: Option<Instant>,
+}
+
+impl Deadline {
+    fn start(limits: Limits) -> Deadline {
+        Deadline {
+            limits,
+            end: limits.max_time.map(|t| Instant::now() + t),
+        }
+    }
+
+    /// The limits of the next solve: the server's positions, and the time
+    /// left; `Err` with the reason when none is left.
+    fn next(&self, part: &str) -> Result<Limits, String> {
+        let Some(end) = self.end else {
+            return Ok(self.limits);
+        };
+        let left = end.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            let ms = self.limits.max_time.unwrap_or_default().as_millis();
+            return Err(format!("{part} used the time limit of {ms} ms"));
+        }
+        Ok(Limits {
+            max_time: Some(left),
+            ..self.limits
+        })
+    }
+}
+
 fn grundy_values(engine: &Engine, game: &dyn Game, to: u64) -> (Vec<u64>, Option<String>) {
+    let deadline = Deadline::start(engine.limits());
     let mut values = Vec::new();
     for n in 0..=to {
         let position = match game.heap_position(&[n]) {
             Ok(p) => p,
             Err(e) => return (values, Some(format!("heap of {n}: {e}"))),
         };
-        match engine.analyze(game, &position, Convention::Normal) {
+        let limits = match deadline.next("the values") {
+            Ok(limits) => limits,
+            Err(why) => {
+                return (
+                    values,
+                    Some(format!("stopped before the heap of {n}: {why}")),
+                );
+            }
+        };
+        match engine.analyze_within(game, &position, Convention::Normal, limits) {
             Ok(a) => match a.grundy {
                 Some(g) => values.push(g.value()),
                 None => {
@@ -299,6 +345,7 @@ fn p_positions(
     max: u64,
     convention: Convention,
 ) -> Result<Vec<Vec<u64>>, String> {
+    let deadline = Deadline::start(engine.limits());
     let mut out = Vec::new();
     let mut sizes = vec![0u64; heaps];
     loop {
@@ -306,8 +353,11 @@ fn p_positions(
         let position = game
             .heap_position(&sizes)
             .map_err(|e| format!("position '{text}': {e}"))?;
+        let limits = deadline
+            .next("the table")
+            .map_err(|why| format!("stopped before position '{text}': {why}"))?;
         let outcome = game
-            .outcome(&position, convention, engine.limits())
+            .outcome(&position, convention, limits)
             .map_err(|e| format!("position '{text}': {}", game_error(e).message))?;
         if outcome == Outcome::P {
             out.push(sizes.clone());

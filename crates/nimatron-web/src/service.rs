@@ -155,9 +155,20 @@ impl Engine {
         position: &Position,
         convention: Convention,
     ) -> Result<Analysis, ApiError> {
+        self.analyze_within(game, position, convention, self.limits)
+    }
+
+    /// [`Engine::analyze`] under other limits (what is left of a request's).
+    pub fn analyze_within(
+        &self,
+        game: &dyn Game,
+        position: &Position,
+        convention: Convention,
+        limits: Limits,
+    ) -> Result<Analysis, ApiError> {
         let options = AnalyzeOptions {
             remoteness: false,
-            ..AnalyzeOptions::new(self.limits)
+            ..AnalyzeOptions::new(limits)
         };
         game.analyze_with(position, convention, &options)
             .map_err(game_error)

@@ -728,6 +728,37 @@ fn explore_computes_to_the_servers_explore_to_and_never_below_n() {
     );
 }
 
+/// The server's time limit bounds each part of an Explore request in all,
+/// not each heap it solves: with no time at all, nothing is solved and both
+/// parts say why, in a 200 like any partial reply.
+#[test]
+fn explore_stops_at_the_servers_time_limit_for_the_whole_request() {
+    let mut config = nimatron_web::Config::new(fresh_db("explore-deadline"));
+    config.limits = nimatron::Limits::states(500_000).with_time(std::time::Duration::ZERO);
+    let server = TestServer::start_with(config);
+    let (status, e) = server.get("/api/explore?game=nim&to=1000&heaps=3&max=10");
+    assert_eq!(status, 200, "{e}");
+    assert_eq!(e["values"], json!([]));
+    let why = e["values_error"].as_str().unwrap();
+    assert!(
+        why.contains("before the heap of 0") && why.contains("time limit of 0 ms"),
+        "{why}"
+    );
+    assert_eq!(e["p_positions"], json!([]));
+    let why = e["p_positions_error"].as_str().unwrap();
+    assert!(
+        why.contains("before position '0 0 0'") && why.contains("time limit"),
+        "{why}"
+    );
+    // The default limits (5 s) cover Nim to 1000 and the whole table.
+    let server = TestServer::start(&fresh_db("explore-deadline-default"));
+    let (status, e) = server.get("/api/explore?game=nim&to=1000&heaps=3&max=10");
+    assert_eq!(status, 200, "{e}");
+    assert_eq!(e["values"].as_array().unwrap().len(), 1001);
+    assert!(e["values_error"].is_null(), "{e}");
+    assert!(e["p_positions_error"].is_null(), "{e}");
+}
+
 /// Found by the `web_api` fuzz target: `/api/` (the API's root with a
 /// slash, with or without a query) fell through to the pages and got a
 /// plain-text 404 instead of the API's JSON refusal.
