@@ -6,8 +6,10 @@
 //! games) the values and the period come from
 //! [`grundy_sequence`](nimatron::sequence::grundy_sequence), computed to
 //! the server's `explore_to` ([`SEQUENCE_TO`] by default) whatever N is
-//! shown, and the period is proven only when the engine proves it. Other heap games (Nim, Wythoff, ...) get their values
-//! through the [`Game`] facade and a period only as observed.
+//! shown, and the period is proven only when the engine proves it. Other
+//! heap games (Nim, Wythoff, ...) get their values through the [`Game`]
+//! facade and a period only as observed, within the server's time limit
+//! for all of them.
 
 use std::time::Instant;
 
