@@ -178,7 +178,7 @@ fn cover_range<T: Cell>(
     let mut visited = 0;
     let mut from = from;
     if xlimit <= DENSE_LIMIT && to + 1 - from >= DENSE_PAIRS && *missing > 4 {
-        dense_prefix(path, window, m, from, xlimit, bits, missing);
+        dense_prefix(path, window, front, m, from, xlimit, bits, missing);
         visited = DENSE_PAIRS as u64;
         from += DENSE_PAIRS;
         if *missing == 0 || from > to {
@@ -192,7 +192,19 @@ fn cover_range<T: Cell>(
             // (the AVX-512 path implies it).
             let w =
                 unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len()) };
-            visited + unsafe { cover_u16_avx2(w, m, from, to, bits, missing) }
+            // The steps whose small heaps all lie in `front` read them
+            // already reversed, as the AVX-512 scan does.
+            let reach = to.min(front.len().saturating_sub(32));
+            if from + 31 <= reach && front.len() <= window.len() {
+                // SAFETY: as below; the front loads stay inside front.
+                let seen = unsafe { cover_u16_avx2::<true>(w, front, m, from, reach, bits, missing) };
+                visited += seen;
+                from += seen as usize;
+                if *missing == 0 || from > to {
+                    return visited;
+                }
+            }
+            visited + unsafe { cover_u16_avx2::<false>(w, &[], m, from, to, bits, missing) }
         }
         #[cfg(target_arch = "x86_64")]
         Simd::Avx2 | Simd::Avx512 if size == 1 && xlimit <= 256 => {
@@ -372,12 +384,17 @@ fn need_values<T: Cell>(bits: &[u64], xlimit: usize) -> [T; COMPARED] {
     needs
 }
 
-/// The AVX2 scan of two-byte values below 512, 32 pairs a step; the pairs
-/// after the last full step go pair by pair.
+/// The AVX2 scan of two-byte values below 512, 32 pairs a step. With
+/// `FRONT`, the small heaps come from `front` ([`front_copy`], already
+/// reversed), and the scan stops after the last full step at or before `to`,
+/// leaving the pairs after it to the caller; without, the large heaps are
+/// reversed in registers and the pairs after the last full step go pair by
+/// pair.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
-fn cover_u16_avx2(
+fn cover_u16_avx2<const FRONT: bool>(
     w: &[u16],
+    front: &[u16],
     m: usize,
     from: usize,
     to: usize,
@@ -386,6 +403,7 @@ fn cover_u16_avx2(
 ) -> u64 {
     use std::arch::x86_64::*;
     assert!(bits.len() >= 8 && from >= 1 && to <= m / 2 && w.len() >= m);
+    assert!(!FRONT || to + 32 <= front.len());
     // Reverses the eight words of each half; swapping the halves then
     // reverses all sixteen.
     let reverse = _mm256_setr_epi8(
@@ -397,15 +415,25 @@ fn cover_u16_avx2(
     let mut b = from;
     while b + 31 <= to && *missing > 0 {
         // SAFETY: 1 <= b and b + 31 <= to <= m / 2 keep w[b..b + 32] and
-        // w[m - b - 31..=m - b] inside w[1..m].
+        // w[m - b - 31..=m - b] inside w[1..m]; with FRONT, to + 32 <=
+        // front.len() keeps front[len - 32 - b..len - b] inside front.
         let (x_a, x_b) = unsafe {
-            let lo_a = _mm256_loadu_si256(w.as_ptr().add(b) as *const _);
-            let lo_b = _mm256_loadu_si256(w.as_ptr().add(b + 16) as *const _);
             let hi_a = _mm256_loadu_si256(w.as_ptr().add(m - b - 15) as *const _);
             let hi_b = _mm256_loadu_si256(w.as_ptr().add(m - b - 31) as *const _);
-            let hi_a = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_a, reverse), 0x4E);
-            let hi_b = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_b, reverse), 0x4E);
-            (_mm256_xor_si256(lo_a, hi_a), _mm256_xor_si256(lo_b, hi_b))
+            if FRONT {
+                // Lane i: g[b + 15 - i] ^ g[m - b - 15 + i], and
+                // g[b + 31 - i] ^ g[m - b - 31 + i].
+                let f = front.as_ptr().add(front.len() - 32 - b);
+                let lo_b = _mm256_loadu_si256(f as *const _);
+                let lo_a = _mm256_loadu_si256(f.add(16) as *const _);
+                (_mm256_xor_si256(lo_a, hi_a), _mm256_xor_si256(lo_b, hi_b))
+            } else {
+                let lo_a = _mm256_loadu_si256(w.as_ptr().add(b) as *const _);
+                let lo_b = _mm256_loadu_si256(w.as_ptr().add(b + 16) as *const _);
+                let hi_a = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_a, reverse), 0x4E);
+                let hi_b = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_b, reverse), 0x4E);
+                (_mm256_xor_si256(lo_a, hi_a), _mm256_xor_si256(lo_b, hi_b))
+            }
         };
         // Every value is below 512: the byte index x / 8 fits six bits.
         let index = _mm256_packus_epi16(_mm256_srli_epi16(x_a, 3), _mm256_srli_epi16(x_b, 3));
@@ -431,6 +459,9 @@ fn cover_u16_avx2(
             table = need_table(bits);
         }
         b += 32;
+    }
+    if FRONT {
+        return (b - from) as u64;
     }
     (b - from) as u64 + cover_plain(w, m, b, to, bits, missing)
 }
@@ -551,10 +582,12 @@ impl NeedTable {
 const BATCH: usize = 512;
 
 /// Marks the values of pairs `from..from + DENSE_PAIRS`, then crosses them
-/// off the need set and recounts `missing`.
+/// off the need set and recounts `missing`. `front` is as in [`cover`].
+#[allow(clippy::too_many_arguments)]
 fn dense_prefix<T: Cell>(
     path: Simd,
     window: &[T],
+    front: &[u16],
     m: usize,
     from: usize,
     xlimit: usize,
@@ -562,11 +595,23 @@ fn dense_prefix<T: Cell>(
     missing: &mut usize,
 ) {
     let mut seen = [0u8; DENSE_LIMIT];
-    let lo = &window[from..from + DENSE_PAIRS];
-    let hi = &window[m + 1 - from - DENSE_PAIRS..=m - from];
-    for (a, b) in lo.iter().zip(hi.iter().rev()) {
-        seen[(a.get() ^ b.get()) as usize & (DENSE_LIMIT - 1)] = 1;
+    #[cfg(target_arch = "x86_64")]
+    if matches!(path, Simd::Avx2 | Simd::Avx512) && std::mem::size_of::<T>() == 2 {
+        // SAFETY: T is u16 here (the only 2-byte Cell), so the cast is a
+        // reinterpretation of the same memory; the path is available, so
+        // AVX2 is.
+        let w = unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len()) };
+        let values = unsafe { dense_values_avx2(w, front, m, from) };
+        // The values are computed sixteen at a time; the marks, which no
+        // vector of AVX2 can scatter, then cost a load and a store each.
+        for &x in &values {
+            seen[x as usize & (DENSE_LIMIT - 1)] = 1;
+        }
+    } else {
+        dense_marks(window, m, from, &mut seen);
     }
+    #[cfg(not(target_arch = "x86_64"))]
+    dense_marks(window, m, from, &mut seen);
     let words = xlimit / 64;
     let mut found = [0u64; DENSE_LIMIT / 64];
     nonzero_bits(path, &seen[..words * 64], &mut found[..words]);
@@ -576,6 +621,51 @@ fn dense_prefix<T: Cell>(
         left += word.count_ones() as usize;
     }
     *missing = left;
+}
+
+/// `seen[x] = 1` for the value `x` of each pair `from..from + DENSE_PAIRS`,
+/// pair by pair.
+fn dense_marks<T: Cell>(window: &[T], m: usize, from: usize, seen: &mut [u8; DENSE_LIMIT]) {
+    let lo = &window[from..from + DENSE_PAIRS];
+    let hi = &window[m + 1 - from - DENSE_PAIRS..=m - from];
+    for (a, b) in lo.iter().zip(hi.iter().rev()) {
+        seen[(a.get() ^ b.get()) as usize & (DENSE_LIMIT - 1)] = 1;
+    }
+}
+
+/// The values of pairs `from..from + DENSE_PAIRS` (in some order), sixteen
+/// pairs a step, the small heaps from `front` (already reversed) when it
+/// holds them all, else reversed in registers.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn dense_values_avx2(w: &[u16], front: &[u16], m: usize, from: usize) -> [u16; DENSE_PAIRS] {
+    use std::arch::x86_64::*;
+    assert!(from >= 1 && from + DENSE_PAIRS - 1 <= m / 2 && w.len() >= m);
+    let reverse = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+        4, 5, 2, 3, 0, 1,
+    );
+    let mut out = [0u16; DENSE_PAIRS];
+    let use_front = from + DENSE_PAIRS <= front.len();
+    for (i, chunk) in out.chunks_exact_mut(16).enumerate() {
+        let b = from + 16 * i;
+        // SAFETY: b + 15 < from + DENSE_PAIRS <= m / 2 + 1 keeps
+        // w[b..b + 16] and w[m - b - 15..=m - b] inside w[1..m]; with the
+        // front, b + 16 <= front.len() keeps front[len - 16 - b..len - b]
+        // inside it; the store writes the chunk's 16 values.
+        unsafe {
+            let hi = _mm256_loadu_si256(w.as_ptr().add(m - b - 15) as *const _);
+            // Lane j: g[b + 15 - j] ^ g[m - b - 15 + j].
+            let lo = if use_front {
+                _mm256_loadu_si256(front.as_ptr().add(front.len() - 16 - b) as *const _)
+            } else {
+                let lo = _mm256_loadu_si256(w.as_ptr().add(b) as *const _);
+                _mm256_permute4x64_epi64(_mm256_shuffle_epi8(lo, reverse), 0x4E)
+            };
+            _mm256_storeu_si256(chunk.as_mut_ptr() as *mut _, _mm256_xor_si256(lo, hi));
+        }
+    }
+    out
 }
 
 /// Bit `i` of `out[w]` is set when `bytes[64 w + i] != 0`.
