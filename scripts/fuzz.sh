@@ -16,6 +16,9 @@
 #                  libFuzzer then no longer learns the values compared
 #                  against)
 #   LOGS=DIR       keep each target's whole libFuzzer log as DIR/TARGET.log
+#   FORK=N         run N fuzzing processes side by side (libFuzzer's
+#                  -fork=N, one per core); RUNS then counts the executions
+#                  of all of them, and the run stops at the first crash
 #
 # Installs cargo-fuzz from crates.io if it is missing. Every run reads the
 # seeds in fuzz/corpus/TARGET/ and keeps the inputs it finds in
@@ -73,6 +76,15 @@ if [ -n "$runs" ]; then
 else
 	stop=(-max_total_time="$seconds")
 fi
+fork=${FORK:-}
+case $fork in
+'') ;;
+*[!0-9]* | 0*)
+	echo "fuzz.sh: FORK must be a positive whole number, not '$fork'" >&2
+	exit 2
+	;;
+*) stop+=(-fork="$fork") ;;
+esac
 
 # Release code with debug assertions and overflow checks, AddressSanitizer
 # on unless SANITIZER=none (cargo-fuzz's defaults). libFuzzer's limits: a
@@ -122,6 +134,14 @@ for t in "${targets[@]}"; do
 	grep -E '^#[0-9]+[[:space:]]+DONE|^stat::' "$logs/$t.log" || true
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logs/$t.log" | tail -1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$logs/$t.log" | tail -1)
+	if [ -n "$fork" ]; then
+		# The processes' own stats stay in their logs; the parent's last
+		# progress line ("#RUNS: cov: … exec/s: …") and its exit line.
+		grep -E '^#[0-9]+: |^INFO: (fuzzed for|exiting)' "$logs/$t.log" | tail -3 || true
+		last=$(grep -E '^#[0-9]+: ' "$logs/$t.log" | tail -1)
+		execs=$(sed -n 's/^#\([0-9]*\): .*/\1/p' <<<"$last")
+		rate=$(sed -n 's/.* exec\/s: \([0-9]*\).*/\1/p' <<<"$last")
+	fi
 	if [ "$status" -eq 0 ]; then
 		result="no crash"
 	else
