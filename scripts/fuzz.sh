@@ -18,7 +18,13 @@
 #   LOGS=DIR       keep each target's whole libFuzzer log as DIR/TARGET.log
 #   FORK=N         run N fuzzing processes side by side (libFuzzer's
 #                  -fork=N, one per core); RUNS then counts the executions
-#                  of all of them, and the run stops at the first crash
+#                  of all of them, and the run stops at the first crash.
+#                  Each process is short-lived and starts by running its
+#                  share of the corpus, which costs much where inputs are
+#                  slow (web_api), so
+#   JOBS=N         is the other way: N long-lived processes on one corpus
+#                  (libFuzzer's -jobs=N -workers=N), each stopping after
+#                  RUNS/N executions; each keeps its own log and final stats
 #
 # Installs cargo-fuzz from crates.io if it is missing. Every run reads the
 # seeds in fuzz/corpus/TARGET/ and keeps the inputs it finds in
@@ -85,6 +91,21 @@ case $fork in
 	;;
 *) stop+=(-fork="$fork") ;;
 esac
+jobs=${JOBS:-}
+case $jobs in
+'') ;;
+*[!0-9]* | 0*)
+	echo "fuzz.sh: JOBS must be a positive whole number, not '$jobs'" >&2
+	exit 2
+	;;
+*)
+	if [ -n "$fork" ] || [ -z "$runs" ]; then
+		echo "fuzz.sh: JOBS needs RUNS, and not FORK" >&2
+		exit 2
+	fi
+	stop=(-runs="$((runs / jobs))" -jobs="$jobs" -workers="$jobs")
+	;;
+esac
 
 # Release code with debug assertions and overflow checks, AddressSanitizer
 # on unless SANITIZER=none (cargo-fuzz's defaults). libFuzzer's limits: a
@@ -134,6 +155,21 @@ for t in "${targets[@]}"; do
 	grep -E '^#[0-9]+[[:space:]]+DONE|^stat::' "$logs/$t.log" || true
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logs/$t.log" | tail -1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$logs/$t.log" | tail -1)
+	if [ -n "$jobs" ]; then
+		# Each process wrote fuzz-J.log here; its final stats are its own.
+		execs=0
+		for j in $(seq 0 $((jobs - 1))); do
+			cp "fuzz-$j.log" "$logs/$t-job$j.log"
+			grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "fuzz-$j.log" | sed "s/^/job $j: /" || true
+			e=$(sed -n 's/^stat::number_of_executed_units: *//p' "fuzz-$j.log" | tail -1)
+			execs=$((execs + ${e:-0}))
+			rm -f "fuzz-$j.log"
+		done
+		rate=$((execs / (SECONDS - start > 0 ? SECONDS - start : 1)))
+		if grep -qE 'deadly signal|Test unit written to .*/(crash|timeout|oom|leak)-' "$logs/$t"-job*.log; then
+			status=1
+		fi
+	fi
 	if [ -n "$fork" ]; then
 		# The processes' own stats stay in their logs; the parent's last
 		# progress line ("#RUNS: cov: … exec/s: …") and its exit line.
