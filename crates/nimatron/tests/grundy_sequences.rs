@@ -598,3 +598,26 @@ fn a_modulus_far_above_the_heap_sizes_costs_no_memory() {
         }
     }
 }
+
+/// Found by the `web_api` fuzz target (Explore of this code): a split digit
+/// past the heap size, in a block whose rare entries are compared rather
+/// than stamped, subtracted the digit from the heap (an overflow panic in
+/// debug builds). Such a digit compares no entry.
+#[test]
+fn a_split_digit_past_the_heap_compares_no_entry() {
+    let zeros = "0".repeat(60);
+    for spec in [
+        format!("octal:0.7777{zeros}102481979"),
+        format!("octal:0.77{zeros}3"),
+        format!("octal:4.07{zeros}7"),
+    ] {
+        let game: HeapGame = spec.parse().expect("spec");
+        // Below 500: the first code's values pass 255 near 516, where its
+        // three-heap digits are refused.
+        let naive = compute_game(&game, 500, Algorithm::Naive, 1);
+        for threads in [1, 2] {
+            let sparse = compute_game(&game, 500, Algorithm::Sparse, threads);
+            assert_eq!(naive.values, sparse.values, "{spec} x{threads}");
+        }
+    }
+}

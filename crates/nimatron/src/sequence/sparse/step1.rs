@@ -241,6 +241,10 @@ impl Sparse {
                 // after all (their partners are all before the block).
                 for (slot, &k) in self.rule.split_two.iter().enumerate() {
                     let (from, to) = self.compared[slot];
+                    if from == to {
+                        // Also every digit k > n: no entry is compared.
+                        continue;
+                    }
                     let m = n - k as usize;
                     for &(a, r) in &self.compare_list[from..to] {
                         let x = (r ^ g[m - a as usize].get()) as usize & (width - 1);
