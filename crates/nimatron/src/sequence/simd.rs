@@ -14,7 +14,8 @@
 //!   registers of 16; a lane's byte is fetched with four in-lane byte
 //!   shuffles and two blends, its bit with one more shuffle, and one test
 //!   says whether any lane hit. Hits are rare after the first pairs, so a
-//!   step that hits is redone lane by lane.
+//!   step that hits is redone lane by lane. As on avx512, the small heaps
+//!   are read already reversed from [`front_copy`] where it holds them.
 //! - **portable**: once at most [`COMPARED`] need values are left, 32 pairs
 //!   a step are compared with each of them in fixed-width loops that the
 //!   compiler vectorises for its target (SSE2, NEON); a step that hits is
@@ -23,8 +24,9 @@
 //!   value of the need set, the 32 lookups of a step tested at once.
 //!
 //! Every path but avx512 first marks [`DENSE_PAIRS`] pairs all at once
-//! while many need values are left, and handles values the vector scans do
-//! not (512 and more, four-byte values) with the portable scan.
+//! while many need values are left (avx2 computes their two-byte values
+//! sixteen at a time), and handles values the vector scans do not (512 and
+//! more, four-byte values) with the portable scan.
 
 use super::values::Cell;
 use super::vector::Simd;
