@@ -182,9 +182,13 @@ for t in "${targets[@]}"; do
 		result="no crash"
 	else
 		failed=1
-		artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$logs/$t.log" | tail -1)
-		result="CRASH (exit $status) ${artifact:-see the log below}"
-		tail -n 60 "$logs/$t.log"
+		artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$logs/$t.log" "$logs/$t"-job*.log 2>/dev/null | tail -1)
+		if [ -z "$artifact" ] && grep -qs 'libFuzzer: run interrupted' "$logs/$t.log" "$logs/$t"-job*.log; then
+			result="stopped before the end (interrupted), no crash"
+		else
+			result="CRASH (exit $status) ${artifact:-see the log below}"
+			tail -n 60 "$logs/$t.log"
+		fi
 	fi
 	# The time includes the check that the build is fresh (a second or so).
 	summary+=("$(printf '%-14s %6ss %12s execs %8s execs/s  %s' "$t" "$elapsed" "${execs:-?}" "${rate:-?}" "$result")")
