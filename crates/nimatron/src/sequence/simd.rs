@@ -199,7 +199,8 @@ fn cover_range<T: Cell>(
             let reach = to.min(front.len().saturating_sub(32));
             if from + 31 <= reach && front.len() <= window.len() {
                 // SAFETY: as below; the front loads stay inside front.
-                let seen = unsafe { cover_u16_avx2::<true>(w, front, m, from, reach, bits, missing) };
+                let seen =
+                    unsafe { cover_u16_avx2::<true>(w, front, m, from, reach, bits, missing) };
                 visited += seen;
                 from += seen as usize;
                 if *missing == 0 || from > to {
