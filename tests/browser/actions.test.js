@@ -146,6 +146,8 @@ test('the value history draws every position, and a point replays it', async () 
     assert.match(await page.textContent('#history-1'), /better: take 2 from heap A \(3 → 1\)/i);
     await page.click('#value-history .vh-point[data-ply="0"]');
     await page.waitForFunction(() => document.querySelector('#replay-at')?.textContent === 'start');
+    // The label can change a frame before the board is drawn again.
+    await page.waitForFunction(() => document.querySelectorAll('#board .heap .heap-size').length > 0);
     assert.deepEqual(await boardHeaps(page), [3, 4, 5]);
     // Replaying the start: what it was worth, the winning move, and what
     // was played instead.
