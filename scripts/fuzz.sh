@@ -155,18 +155,22 @@ for t in "${targets[@]}"; do
 	grep -E '^#[0-9]+[[:space:]]+DONE|^stat::' "$logs/$t.log" || true
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logs/$t.log" | tail -1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$logs/$t.log" | tail -1)
+	# This run's own process logs (JOBS), never those of an earlier run.
+	job_logs=()
 	if [ -n "$jobs" ]; then
 		# Each process wrote fuzz-J.log here; its final stats are its own.
 		execs=0
 		for j in $(seq 0 $((jobs - 1))); do
+			[ -f "fuzz-$j.log" ] || continue
 			cp "fuzz-$j.log" "$logs/$t-job$j.log"
+			job_logs+=("$logs/$t-job$j.log")
 			grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "fuzz-$j.log" | sed "s/^/job $j: /" || true
 			e=$(sed -n 's/^stat::number_of_executed_units: *//p' "fuzz-$j.log" | tail -1)
 			execs=$((execs + ${e:-0}))
 			rm -f "fuzz-$j.log"
 		done
 		rate=$((execs / (SECONDS - start > 0 ? SECONDS - start : 1)))
-		if grep -qE 'deadly signal|Test unit written to .*/(crash|timeout|oom|leak)-' "$logs/$t"-job*.log; then
+		if grep -qsE 'deadly signal|Test unit written to .*/(crash|timeout|oom|leak)-' "${job_logs[@]}" /dev/null; then
 			status=1
 		fi
 	fi
@@ -182,8 +186,8 @@ for t in "${targets[@]}"; do
 		result="no crash"
 	else
 		failed=1
-		artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$logs/$t.log" "$logs/$t"-job*.log 2>/dev/null | tail -1)
-		if [ -z "$artifact" ] && grep -qs 'libFuzzer: run interrupted' "$logs/$t.log" "$logs/$t"-job*.log; then
+		artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$logs/$t.log" "${job_logs[@]}" | tail -1)
+		if [ -z "$artifact" ] && grep -qs 'libFuzzer: run interrupted' "$logs/$t.log" "${job_logs[@]}"; then
 			result="stopped before the end (interrupted), no crash"
 		else
 			result="CRASH (exit $status) ${artifact:-see the log below}"
