@@ -193,6 +193,8 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
     pub fn grundy(&mut self, position: &R::Position) -> Result<Nimber, SolveError> {
         let mut total = Nimber::ZERO;
         for component in self.rules.components(position) {
+            // Even a component already known costs a canonical form.
+            self.budget.check_time()?;
             total += self.component(&component)?;
         }
         Ok(total)
@@ -236,13 +238,16 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
                 self.memo.insert(frame.key, value);
                 continue;
             }
+            // Valuing an option canonicalises each of its components, which
+            // for a big graph costs far more than reading the clock: count
+            // it against the time limit even when every component is known.
+            self.budget.check_time()?;
             match self.known(&top.options[top.next]) {
                 Ok(v) => {
                     top.values.push(v);
                     top.next += 1;
                 }
                 Err(missing) => {
-                    self.budget.check_time()?;
                     let options = self.rules.options(&missing);
                     stack.push(Frame {
                         key: missing,
@@ -499,5 +504,21 @@ mod tests {
         let err = search.outcome(&vec![9, 9, 9, 9, 9, 9, 9]).unwrap_err();
         assert_eq!(err, SolveError::TimeLimit { millis: 1 });
         assert!(err.to_string().contains("time limit of 0.001 s"), "{err}");
+    }
+
+    /// Valuing a known component still costs its canonical form (for a big
+    /// graph, far more than a clock read), so a sum of known components is
+    /// counted against the time limit too: a web request once ran for a
+    /// second under a limit of 5 ms this way.
+    #[test]
+    fn time_limits_count_components_already_known() {
+        let mut warm = GrundySolver::new(&PlainNim, Limits::default());
+        assert_eq!(warm.grundy(&vec![1, 2, 3, 4, 5]).unwrap(), Nimber(1));
+        let table = warm.into_table();
+        let limits = Limits::states(usize::MAX).with_time(Duration::ZERO);
+        let mut solver = GrundySolver::with_table(&PlainNim, limits, table);
+        let many: Vec<u64> = (0..64).map(|i| 1 + i % 5).collect();
+        let err = solver.grundy(&many).unwrap_err();
+        assert_eq!(err, SolveError::TimeLimit { millis: 0 });
     }
 }
