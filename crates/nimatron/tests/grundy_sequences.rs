@@ -457,6 +457,69 @@ fn three_heap_moves_follow_the_definition() {
     }
 }
 
+/// G(0..=to) of a hexadecimal take-and-break code by the definition: digit
+/// `d_k` allows taking `k` and leaving 0, 1, 2 or 3 non-empty heaps as its
+/// bits 1, 2, 4 and 8 say (the digit before the point, `k = 0`, never
+/// leaves the heap whole). Every split is listed, ordered `a <= b <= c`.
+fn brute_force_hexadecimal(digits: &[u8], to: usize) -> Vec<u32> {
+    let mut g = vec![0u32; to + 1];
+    for n in 0..=to {
+        let mut seen = vec![false; 1024];
+        for (k, &d) in digits.iter().enumerate() {
+            if k > n {
+                break;
+            }
+            let m = n - k;
+            if d & 1 != 0 && m == 0 {
+                seen[0] = true;
+            }
+            if d & 2 != 0 && m >= 1 && k >= 1 {
+                seen[g[m] as usize] = true;
+            }
+            if d & 4 != 0 {
+                for a in 1..=m / 2 {
+                    seen[(g[a] ^ g[m - a]) as usize] = true;
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..=m {
+                    for b in a..=m {
+                        if a + b < m && m - a - b >= b {
+                            seen[(g[a] ^ g[b] ^ g[m - a - b]) as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+        g[n] = seen.iter().position(|s| !s).unwrap() as u32;
+    }
+    g
+}
+
+#[test]
+fn hexadecimal_codes_follow_the_definition() {
+    // Random codes with several three-heap digits, so that the cached
+    // three-heap option sets are read at many offsets, against brute force.
+    let mut rng = Lcg(0x0003_4EAF);
+    let to = 90;
+    let mut tried = 0;
+    while tried < 30 {
+        let len = 1 + rng.next() as usize % 6;
+        let mut digits = vec![[0u8, 4, 8, 12][rng.next() as usize % 4]];
+        digits.extend((0..len).map(|_| (rng.next() % 16) as u8));
+        let expected = brute_force_hexadecimal(&digits, to);
+        if expected.iter().any(|&v| v > 255) {
+            continue;
+        }
+        tried += 1;
+        let game = HeapGame::Octal(OctalCode::from_digits(&digits).unwrap());
+        for algorithm in [Algorithm::Naive, Algorithm::Sparse, Algorithm::Plain] {
+            let seq = grundy_sequence(&game, to as u64, &options(algorithm, 1)).expect("computes");
+            assert_eq!(values(&seq), expected, "{game} {algorithm}");
+        }
+    }
+}
+
 #[test]
 fn subtraction_games_follow_the_closed_form() {
     // S = {1, ..., k}: G(n) = n mod (k + 1) (Winning Ways, ch. 4).

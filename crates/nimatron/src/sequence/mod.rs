@@ -24,7 +24,7 @@
 //!   filled in by the period instead of being computed.
 //!
 //! Memory: values take 1 byte each while every value is below 256, then 2
-//! bytes (4 beyond 65 535). Three-heap (hexadecimal) codes add 32 bytes per
+//! bytes (4 beyond 65 535). Three-heap (hexadecimal) codes add 64 bytes per
 //! value; the fast modular method adds `M` bits per value. Working memory
 //! besides is small (the rare list and tables of a few kilobytes). Before a
 //! run starts, [`SequenceRun::new`] refuses a size that would not fit the

@@ -107,17 +107,23 @@ pub(crate) fn xor_translate(set: &Set256, g: u32) -> Set256 {
 }
 
 /// Option sets for three-heap moves: `pairs[j]` is the set of
-/// `G(b) ^ G(c)` over `b + c = j`, `b, c >= 1` (32 bytes per heap size).
+/// `G(b) ^ G(c)` over `b + c = j`, `b, c >= 1`, and `triples[m]` the set of
+/// `G(a) ^ G(b) ^ G(c)` over `a + b + c = m`, `a, b, c >= 1` (32 bytes each
+/// per heap size). Both depend only on `G(1..m)`, so each is computed once:
+/// a code with many three-heap digits then costs one lookup per digit and
+/// value, not a pass over every `a`.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ThreeHeap {
     pairs: Vec<Set256>,
+    triples: Vec<Set256>,
 }
 
 impl ThreeHeap {
     /// Bytes used per heap size.
-    pub const BYTES_PER_VALUE: u64 = 32;
+    pub const BYTES_PER_VALUE: u64 = 64;
 
-    /// Computes pair sets for every `j < g.len() + 1` (each needs `G(1..j)`).
+    /// Computes pair and triple sets for every `j < g.len() + 1` (each
+    /// needs `G(1..j)`).
     fn extend<T: Cell>(&mut self, g: &[T]) {
         while self.pairs.len() <= g.len() {
             let j = self.pairs.len();
@@ -129,20 +135,23 @@ impl ThreeHeap {
             }
             self.pairs.push(set);
         }
+        while self.triples.len() <= g.len() {
+            let m = self.triples.len();
+            let mut set = [0u64; 4];
+            for (a, ga) in g.iter().enumerate().take(m.saturating_sub(1)).skip(1) {
+                let t = xor_translate(&self.pairs[m - a], ga.get());
+                for (x, y) in set.iter_mut().zip(t) {
+                    *x |= y;
+                }
+            }
+            self.triples.push(set);
+        }
     }
 
     /// Marks every value `G(a) ^ G(b) ^ G(c)` with `a + b + c = m`.
     pub fn mark_all<T: Cell>(&mut self, g: &[T], m: usize, marks: &mut Marks) {
         self.extend(g);
-        let mut acc = [0u64; 4];
-        for (a, ga) in g.iter().enumerate().take(m.saturating_sub(1)).skip(1) {
-            let rest = m - a;
-            let t = xor_translate(&self.pairs[rest], ga.get());
-            for (x, y) in acc.iter_mut().zip(t) {
-                *x |= y;
-            }
-        }
-        for (i, &w) in acc.iter().enumerate() {
+        for (i, &w) in self.triples[m].iter().enumerate() {
             let mut w = w;
             while w != 0 {
                 let bit = w.trailing_zeros();
@@ -154,6 +163,7 @@ impl ThreeHeap {
 
     pub fn truncate(&mut self, len: usize) {
         self.pairs.truncate(len);
+        self.triples.truncate(len);
     }
 }
 
