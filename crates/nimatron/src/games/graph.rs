@@ -493,6 +493,7 @@ fn mix(x: u64) -> u64 {
 fn refine(n: usize, neighbours: &[Vec<(usize, u64)>], mut colours: Vec<u64>) -> Vec<u64> {
     let mut classes = count_classes(&colours);
     let mut signatures: Vec<(u64, u64)> = vec![(0, 0); n];
+    let mut distinct: Vec<(u64, u64)> = Vec::with_capacity(n);
     loop {
         for v in 0..n {
             let around = neighbours[v].iter().fold(0u64, |acc, &(u, w)| {
@@ -500,7 +501,8 @@ fn refine(n: usize, neighbours: &[Vec<(usize, u64)>], mut colours: Vec<u64>) -> 
             });
             signatures[v] = (colours[v], around);
         }
-        let mut distinct = signatures.clone();
+        distinct.clear();
+        distinct.extend_from_slice(&signatures);
         distinct.sort_unstable();
         distinct.dedup();
         for v in 0..n {

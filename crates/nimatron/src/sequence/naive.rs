@@ -148,16 +148,11 @@ impl ThreeHeap {
         }
     }
 
-    /// Marks every value `G(a) ^ G(b) ^ G(c)` with `a + b + c = m`.
-    pub fn mark_all<T: Cell>(&mut self, g: &[T], m: usize, marks: &mut Marks) {
+    /// Adds to `set` every value `G(a) ^ G(b) ^ G(c)` with `a + b + c = m`.
+    fn add_all<T: Cell>(&mut self, g: &[T], m: usize, set: &mut Set256) {
         self.extend(g);
-        for (i, &w) in self.triples[m].iter().enumerate() {
-            let mut w = w;
-            while w != 0 {
-                let bit = w.trailing_zeros();
-                marks.mark(i as u32 * 64 + bit);
-                w &= w - 1;
-            }
+        for (x, y) in set.iter_mut().zip(self.triples[m]) {
+            *x |= y;
         }
     }
 
@@ -192,13 +187,30 @@ pub(crate) fn mark_simple_options<T: Cell>(
         if marks.size() > 512 {
             return Err(StepError::ThreeHeapTooLarge(n64));
         }
+        // The union over every three-heap digit first, then one pass of
+        // marks: a code with many such digits would otherwise mark the
+        // same values once per digit.
+        let mut set = [0u64; 4];
         for &k in &rule.split_three {
             if n64 >= k + 3 {
-                three.mark_all(g, n - k as usize, marks);
+                three.add_all(g, n - k as usize, &mut set);
             }
         }
+        mark_set(&set, marks);
     }
     Ok(())
+}
+
+/// Marks every value in `set`.
+fn mark_set(set: &Set256, marks: &mut Marks) {
+    for (i, &w) in set.iter().enumerate() {
+        let mut w = w;
+        while w != 0 {
+            let bit = w.trailing_zeros();
+            marks.mark(i as u32 * 64 + bit);
+            w &= w - 1;
+        }
+    }
 }
 
 /// The naive method for take-and-break games.
