@@ -17,8 +17,9 @@ pub use remoteness::RemotenessSearch;
 /// Bounds on a solver's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// The most positions a solver may store. Raise it for bigger searches;
-    /// each stored position costs roughly its own size plus 40 bytes.
+    /// The most positions a solver may store: those in its table, and the
+    /// options waiting on its stack. Raise it for bigger searches; each
+    /// stored position costs roughly its own size plus 40 bytes.
     pub max_states: usize,
     /// The longest one solve may run, if bounded.
     pub max_time: Option<Duration>,
@@ -224,8 +225,12 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
             next: usize,
             values: Vec<Nimber>,
         }
+        let options = self.rules.options(&root);
+        // Options waiting on the stack count as stored positions (see
+        // `RemotenessSearch::value`).
+        let mut held = options.len();
         let mut stack: Vec<Frame<R::Position>> = vec![Frame {
-            options: self.rules.options(&root),
+            options,
             key: root.clone(),
             next: 0,
             values: Vec::new(),
@@ -234,7 +239,8 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
             if top.next == top.options.len() {
                 let value = mex(top.values.iter().copied());
                 let frame = stack.pop().expect("non-empty");
-                self.budget.check(self.memo.len() - self.start)?;
+                held -= frame.options.len();
+                self.budget.check(self.memo.len() - self.start + held)?;
                 self.memo.insert(frame.key, value);
                 continue;
             }
@@ -249,6 +255,8 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
                 }
                 Err(missing) => {
                     let options = self.rules.options(&missing);
+                    held += options.len();
+                    self.budget.check(self.memo.len() - self.start + held)?;
                     stack.push(Frame {
                         key: missing,
                         options,
@@ -341,8 +349,12 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
             options: Vec<P>,
             next: usize,
         }
+        let options = self.canonical_options(&root);
+        // Options waiting on the stack count as stored positions (see
+        // `RemotenessSearch::value`).
+        let mut held = options.len();
         let mut stack = vec![Frame {
-            options: self.canonical_options(&root),
+            options,
             key: root.clone(),
             next: 0,
         }];
@@ -362,6 +374,8 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
                         let key = top.options[top.next].clone();
                         self.budget.check_time()?;
                         let options = self.canonical_options(&key);
+                        held += options.len();
+                        self.budget.check(self.memo.len() - self.start + held)?;
                         stack.push(Frame {
                             key,
                             options,
@@ -372,8 +386,9 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
                 }
             };
             if let Some(wins) = result {
-                self.budget.check(self.memo.len() - self.start)?;
+                self.budget.check(self.memo.len() - self.start + held)?;
                 let frame = stack.pop().expect("non-empty");
+                held -= frame.options.len();
                 self.memo.insert(frame.key, wins);
             }
         }
@@ -504,6 +519,32 @@ mod tests {
         let err = search.outcome(&vec![9, 9, 9, 9, 9, 9, 9]).unwrap_err();
         assert_eq!(err, SolveError::TimeLimit { millis: 1 });
         assert!(err.to_string().contains("time limit of 0.001 s"), "{err}");
+    }
+
+    /// A single Nim heap of 1 000 ends with 1 001 positions in the table,
+    /// but a depth-first search holds every option of every position on its
+    /// path: about 500 000 at once. Those count against the limit too (a
+    /// misère Kayles heap of 20 000 once held 13 GB that way under a limit
+    /// of 50 000 positions).
+    #[test]
+    fn options_waiting_on_the_stack_count_against_the_limit() {
+        let limits = Limits::states(10_000);
+        let heap = vec![1000];
+        let stopped = SolveError::StateLimit { limit: 10_000 };
+        let mut solver = GrundySolver::new(&PlainNim, limits);
+        assert_eq!(solver.grundy(&heap).unwrap_err(), stopped);
+        let mut search = OutcomeSearch::new(&PlainNim, Convention::Misere, limits);
+        assert_eq!(search.outcome(&heap).unwrap_err(), stopped);
+        let mut remote = remoteness::RemotenessSearch::new(&PlainNim, Convention::Normal, limits);
+        assert_eq!(remote.value(&heap).unwrap_err(), stopped);
+        // A heap whose whole path fits is still solved by each.
+        let heap = vec![100];
+        let mut solver = GrundySolver::new(&PlainNim, limits);
+        assert_eq!(solver.grundy(&heap).unwrap(), Nimber(100));
+        let mut search = OutcomeSearch::new(&PlainNim, Convention::Misere, limits);
+        assert_eq!(search.outcome(&heap).unwrap(), Outcome::N);
+        let mut remote = remoteness::RemotenessSearch::new(&PlainNim, Convention::Normal, limits);
+        assert_eq!(remote.value(&heap).unwrap(), (Outcome::N, 1));
     }
 
     /// Valuing a known component still costs its canonical form (for a big

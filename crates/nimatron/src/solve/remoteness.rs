@@ -81,6 +81,10 @@ impl<'r, R: Rules> RemotenessSearch<'r, R> {
             slowest_loss: 0,
         };
         let options = self.canonical_options(&root);
+        // Options waiting on the stack are stored positions too: a heap of
+        // n in a game that splits heaps lists about n of them at each of up
+        // to n levels, far more than the positions in the table.
+        let mut held = options.len();
         let mut stack = vec![frame(root.clone(), options)];
         while let Some(top) = stack.last_mut() {
             if top.next == top.options.len() {
@@ -91,8 +95,9 @@ impl<'r, R: Rules> RemotenessSearch<'r, R> {
                 } else {
                     (false, top.slowest_loss + 1)
                 };
-                self.budget.check(self.memo.len() - self.start)?;
+                self.budget.check(self.memo.len() - self.start + held)?;
                 let done = stack.pop().expect("non-empty");
+                held -= done.options.len();
                 self.memo.insert(done.key, value);
                 continue;
             }
@@ -109,6 +114,8 @@ impl<'r, R: Rules> RemotenessSearch<'r, R> {
                     let key = top.options[top.next].clone();
                     self.budget.check_time()?;
                     let options = self.canonical_options(&key);
+                    held += options.len();
+                    self.budget.check(self.memo.len() - self.start + held)?;
                     stack.push(frame(key, options));
                 }
             }
