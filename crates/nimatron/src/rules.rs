@@ -60,6 +60,14 @@ pub trait Rules {
         position.clone()
     }
 
+    /// How many positions a stored copy of `position` counts as against a
+    /// solver's state limit ([`Limits::max_states`](crate::Limits)), so
+    /// that the limit bounds memory: 1 by default, more for a position that
+    /// can grow into many parts (a row of heaps that splits).
+    fn footprint(&self, _position: &Self::Position) -> usize {
+        1
+    }
+
     /// Whether no move is left.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.moves(position).is_empty()

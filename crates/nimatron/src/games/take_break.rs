@@ -461,6 +461,12 @@ impl Rules for TakeBreakGame {
     fn canonical(&self, position: &Vec<u64>) -> Vec<u64> {
         heaps::canonical(position)
     }
+
+    /// One position for every 8 heaps (64 bytes) or part of them: moves
+    /// that split heaps make positions of thousands of heaps from one.
+    fn footprint(&self, position: &Vec<u64>) -> usize {
+        1 + position.len() / 8
+    }
 }
 
 impl Notation for TakeBreakGame {

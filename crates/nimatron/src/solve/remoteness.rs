@@ -8,7 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{Budget, Limits, SolveError};
+use super::{Budget, Limits, SolveError, weight};
 use crate::{Convention, Outcome, Rules};
 
 /// Outcome and remoteness of every position reached, for any [`Rules`].
@@ -20,7 +20,7 @@ pub struct RemotenessSearch<'r, R: Rules> {
     convention: Convention,
     /// Canonical position → (whether the player to move wins, remoteness).
     memo: HashMap<R::Position, (bool, u32)>,
-    start: usize,
+    added: usize,
     budget: Budget,
 }
 
@@ -41,7 +41,7 @@ impl<'r, R: Rules> RemotenessSearch<'r, R> {
         RemotenessSearch {
             rules,
             convention,
-            start: memo.len(),
+            added: 0,
             memo,
             budget: limits.budget(),
         }
@@ -84,7 +84,7 @@ impl<'r, R: Rules> RemotenessSearch<'r, R> {
         // Options waiting on the stack are stored positions too: a heap of
         // n in a game that splits heaps lists about n of them at each of up
         // to n levels, far more than the positions in the table.
-        let mut held = options.len();
+        let mut held = weight(self.rules, &options);
         let mut stack = vec![frame(root.clone(), options)];
         while let Some(top) = stack.last_mut() {
             if top.next == top.options.len() {
@@ -95,9 +95,10 @@ impl<'r, R: Rules> RemotenessSearch<'r, R> {
                 } else {
                     (false, top.slowest_loss + 1)
                 };
-                self.budget.check(self.memo.len() - self.start + held)?;
+                self.budget.check(self.added + held)?;
                 let done = stack.pop().expect("non-empty");
-                held -= done.options.len();
+                held -= weight(self.rules, &done.options);
+                self.added += self.rules.footprint(&done.key);
                 self.memo.insert(done.key, value);
                 continue;
             }
@@ -114,8 +115,8 @@ impl<'r, R: Rules> RemotenessSearch<'r, R> {
                     let key = top.options[top.next].clone();
                     self.budget.check_time()?;
                     let options = self.canonical_options(&key);
-                    held += options.len();
-                    self.budget.check(self.memo.len() - self.start + held)?;
+                    held += weight(self.rules, &options);
+                    self.budget.check(self.added + held)?;
                     stack.push(frame(key, options));
                 }
             }
