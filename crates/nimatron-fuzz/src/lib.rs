@@ -15,6 +15,7 @@
 //! | [`sequence_file`] | `sequence_file` | the sequence-file reader on any bytes: a typed error, or a file that writes back the same |
 //! | [`checkpoint`] | `checkpoint` | resuming from any bytes: a typed error, or a run that finishes |
 //! | [`web_api`] | `web_api` | requests to the router in process: never a 5xx, state changes only on a 2xx |
+//! | [`word_list`] | `word_list` | Wordnim's word-list reader: a refusal names the bad line; a list's words play as positions |
 //!
 //! The targets and how to run them: `docs/fuzzing.md`.
 #![deny(missing_docs)]
@@ -26,6 +27,7 @@ pub mod moves;
 pub mod positions;
 pub mod sequence_file;
 pub mod web_api;
+pub mod word_list;
 
 use std::fmt::{Debug, Display};
 use std::str::FromStr;

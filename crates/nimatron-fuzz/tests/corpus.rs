@@ -46,7 +46,8 @@ replay_tests!(
     moves,
     heap_codes,
     sequence_file,
-    checkpoint
+    checkpoint,
+    word_list
 );
 
 #[test]
