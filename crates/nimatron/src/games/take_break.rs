@@ -462,8 +462,8 @@ impl Rules for TakeBreakGame {
         heaps::canonical(position)
     }
 
-    /// One position for every 8 heaps (64 bytes) or part of them: moves
-    /// that split heaps make positions of thousands of heaps from one.
+    /// One, plus one for every full 8 heaps (64 bytes): moves that split
+    /// heaps make positions of thousands of heaps from one.
     fn footprint(&self, position: &Vec<u64>) -> usize {
         1 + position.len() / 8
     }
