@@ -418,11 +418,34 @@ struct LocalRuleFails(Vec<u16>);
 /// Checks the local rule for every position of the heaps so far. (Distinct
 /// elements are told apart by construction: each was split off by a test
 /// position on which the outcomes differ.)
-#[allow(clippy::needless_range_loop)] // heap sizes index several tables
 fn verify(
     work: &Work,
     options: &[Vec<Vec<u16>>],
     budget: &mut Budget,
+) -> Result<Result<(), LocalRuleFails>, QuotientError> {
+    verify_as(work, options, budget, Width::Narrowest)
+}
+
+/// The cells [`verify`] stores its states in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Width {
+    /// The narrowest that holds every element: bytes below order 255.
+    Narrowest,
+    /// 16 bits (up to order 65 534).
+    #[cfg_attr(not(test), allow(dead_code))]
+    U16,
+    /// 32 bits.
+    #[cfg_attr(not(test), allow(dead_code))]
+    U32,
+}
+
+/// [`verify`], storing states in cells of `width` (the tests compare them).
+#[allow(clippy::needless_range_loop)] // heap sizes index several tables
+fn verify_as(
+    work: &Work,
+    options: &[Vec<Vec<u16>>],
+    budget: &mut Budget,
+    width: Width,
 ) -> Result<Result<(), LocalRuleFails>, QuotientError> {
     let n = work.heaps;
     // Heap kinds: (image, option images), with the smallest heap as example.
@@ -570,81 +593,44 @@ fn verify(
     if known && !cfg!(debug_assertions) {
         return Ok(Ok(()));
     }
-    let start: Vec<u32> = std::iter::once(0)
-        .chain(std::iter::repeat_n(NONE, m))
-        .collect();
-    let mut states: FlatSet<u32> = FlatSet::new();
-    states.insert(&start);
-    let mut parent: Vec<(u32, u32)> = vec![(NONE, NONE)];
-    let mut s: Vec<u32> = Vec::with_capacity(1 + m);
-    let mut next: Vec<u32> = Vec::with_capacity(1 + m);
-    let mut i = 0;
-    while i < states.len() {
-        s.clear();
-        s.extend_from_slice(states.get(i));
-        // Every kind has a move (heaps without one are left out above).
-        let movable = (0..m).any(|j| s[1 + j] != NONE);
-        let fails = movable
-            && !work.p[s[0] as usize]
-            && (0..m).all(|j| s[1 + j] == NONE || class_good[j][s[1 + j] as usize]);
-        if fails {
-            debug_assert!(!known, "a verification that passed before fails");
-            let mut witness = Vec::new();
-            let mut at = i as u32;
-            while parent[at as usize].0 != NONE {
-                let (up, j) = parent[at as usize];
-                // The kind of this image that has no option into P here.
-                witness.push(j);
-                at = up;
-            }
-            // Rebuild the position: for each image present, one kind with
-            // no option into P from the value with that heap removed.
-            let letters: Vec<usize> = witness.iter().rev().map(|&j| j as usize).collect();
-            let mut kind_for = vec![usize::MAX; m];
-            for &j in &letters {
-                if kind_for[j] != usize::MAX {
-                    continue;
-                }
-                let at = letters.iter().position(|&l| l == j).unwrap();
-                let c = letters
-                    .iter()
-                    .enumerate()
-                    .filter(|&(idx, _)| idx != at)
-                    .fold(0u32, |v, (_, &l)| cols[l][v as usize]);
-                kind_for[j] = (0..kinds_n)
-                    .find(|&k| kind_image[k] == images[j] && !bad[k][c as usize])
-                    .expect("a good kind, as the class says");
-            }
-            let mut w: Vec<u16> = letters.iter().map(|&j| kind_heap[kind_for[j]]).collect();
-            w.sort_unstable();
-            return Ok(Err(LocalRuleFails(w)));
+    let tables = Tables {
+        p: &work.p,
+        cols: &cols,
+        classes: &classes,
+        class_good: &class_good,
+        class_step: &class_step,
+        alive: &alive,
+    };
+    // States of small numbers take fewer bytes to store, hash and compare.
+    let failure = match width {
+        Width::Narrowest if order < u8::MAX as usize => find_failure::<u8>(&tables, budget, n)?,
+        Width::Narrowest | Width::U16 if order < u16::MAX as usize => {
+            find_failure::<u16>(&tables, budget, n)?
         }
-        for j in 0..m {
-            next.clear();
-            next.push(cols[j][s[0] as usize]);
-            let mut dead = false;
-            for (l, &c) in s[1..].iter().enumerate() {
-                let class = if l == j {
-                    classes[l][s[0] as usize]
-                } else if c == NONE {
-                    NONE
-                } else {
-                    class_step[l][j][c as usize]
-                };
-                if class != NONE && !alive[l][class as usize] {
-                    dead = true;
-                }
-                next.push(class);
-            }
-            if dead {
+        _ => find_failure::<u32>(&tables, budget, n)?,
+    };
+    if let Some(letters) = failure {
+        debug_assert!(!known, "a verification that passed before fails");
+        // Rebuild the position: for each image present, one kind with
+        // no option into P from the value with that heap removed.
+        let mut kind_for = vec![usize::MAX; m];
+        for &j in &letters {
+            if kind_for[j] != usize::MAX {
                 continue;
             }
-            if states.insert(&next) {
-                budget.check(states.len() - 1, n)?;
-                parent.push((i as u32, j as u32));
-            }
+            let at = letters.iter().position(|&l| l == j).unwrap();
+            let c = letters
+                .iter()
+                .enumerate()
+                .filter(|&(idx, _)| idx != at)
+                .fold(0u32, |v, (_, &l)| cols[l][v as usize]);
+            kind_for[j] = (0..kinds_n)
+                .find(|&k| kind_image[k] == images[j] && !bad[k][c as usize])
+                .expect("a good kind, as the class says");
         }
-        i += 1;
+        let mut w: Vec<u16> = letters.iter().map(|&j| kind_heap[kind_for[j]]).collect();
+        w.sort_unstable();
+        return Ok(Err(LocalRuleFails(w)));
     }
     if !known {
         if budget.passed.len() == PASSED_KEPT {
@@ -653,6 +639,122 @@ fn verify(
         budget.passed.push(key);
     }
     Ok(Ok(()))
+}
+
+/// What the search of extended states in [`verify`] goes by, for the
+/// images present: element `c` times image `j` is `cols[j][c]`; the class of
+/// `c` for image `j` is `classes[j][c]`, and `class_step[j][l]` moves such a
+/// class on by image `l`; `class_good[j]` says that some kind of image `j`
+/// has no option into P from the class, and `alive[j]` that a good class is
+/// reachable from it.
+struct Tables<'a> {
+    p: &'a [bool],
+    cols: &'a [&'a Vec<u32>],
+    classes: &'a [Vec<u32>],
+    class_good: &'a [Vec<bool>],
+    class_step: &'a [Vec<Vec<u32>>],
+    alive: &'a [Vec<bool>],
+}
+
+/// A number in a stored state: an element or a class, or `NONE`.
+trait Cell: Copy + Eq + Into<u64> {
+    const NONE: Self;
+    /// `x`, which is below `Self::NONE` or is the module's `NONE`.
+    fn of(x: u32) -> Self;
+    fn index(self) -> usize {
+        self.into() as usize
+    }
+}
+
+macro_rules! cell {
+    ($t:ty) => {
+        impl Cell for $t {
+            const NONE: $t = <$t>::MAX;
+            fn of(x: u32) -> $t {
+                if x == NONE { <$t>::MAX } else { x as $t }
+            }
+        }
+    };
+}
+cell!(u8);
+cell!(u16);
+cell!(u32);
+
+/// The breadth-first search of [`verify`] over extended states (the image of
+/// a position, then for each image the class of the position with one such
+/// heap removed), in cells of type `C`, each number of which is below
+/// `C::NONE`. Returns the images of the heaps, one per letter, of a
+/// position where the local rule fails, or `None` when it holds everywhere.
+fn find_failure<C: Cell>(
+    t: &Tables,
+    budget: &mut Budget,
+    heap: usize,
+) -> Result<Option<Vec<usize>>, QuotientError> {
+    let m = t.cols.len();
+    let narrow = |table: &[u32]| -> Vec<C> { table.iter().map(|&x| C::of(x)).collect() };
+    let cols: Vec<Vec<C>> = t.cols.iter().map(|c| narrow(c)).collect();
+    let classes: Vec<Vec<C>> = t.classes.iter().map(|c| narrow(c)).collect();
+    let class_step: Vec<Vec<Vec<C>>> = t
+        .class_step
+        .iter()
+        .map(|row| row.iter().map(|c| narrow(c)).collect())
+        .collect();
+    let start: Vec<C> = std::iter::once(C::of(0))
+        .chain(std::iter::repeat_n(C::NONE, m))
+        .collect();
+    let mut states: FlatSet<C> = FlatSet::new();
+    states.insert(&start);
+    let mut parent: Vec<(u32, u32)> = vec![(NONE, NONE)];
+    let mut s: Vec<C> = Vec::with_capacity(1 + m);
+    let mut next: Vec<C> = Vec::with_capacity(1 + m);
+    let mut i = 0;
+    while i < states.len() {
+        s.clear();
+        s.extend_from_slice(states.get(i));
+        // Every kind has a move (heaps without one are left out).
+        let movable = (0..m).any(|j| s[1 + j] != C::NONE);
+        let fails = movable
+            && !t.p[s[0].index()]
+            && (0..m).all(|j| s[1 + j] == C::NONE || t.class_good[j][s[1 + j].index()]);
+        if fails {
+            let mut letters = Vec::new();
+            let mut at = i as u32;
+            while parent[at as usize].0 != NONE {
+                let (up, j) = parent[at as usize];
+                letters.push(j as usize);
+                at = up;
+            }
+            letters.reverse();
+            return Ok(Some(letters));
+        }
+        for j in 0..m {
+            next.clear();
+            next.push(cols[j][s[0].index()]);
+            let mut dead = false;
+            for (l, &c) in s[1..].iter().enumerate() {
+                let class = if l == j {
+                    classes[l][s[0].index()]
+                } else if c == C::NONE {
+                    C::NONE
+                } else {
+                    class_step[l][j][c.index()]
+                };
+                if class != C::NONE && !t.alive[l][class.index()] {
+                    dead = true;
+                }
+                next.push(class);
+            }
+            if dead {
+                continue;
+            }
+            if states.insert(&next) {
+                budget.check(states.len() - 1, heap)?;
+                parent.push((i as u32, j as u32));
+            }
+        }
+        i += 1;
+    }
+    Ok(None)
 }
 
 /// The coarsest partition of the elements that separates `output` and is
@@ -1181,5 +1283,62 @@ mod tests {
                 assert_eq!(set.get(id), &state[..]);
             }
         }
+    }
+
+    /// The verification's search gives the same answer, and the same
+    /// position where it fails, whatever cells its states are stored in: on
+    /// misère Kayles' quotients heap by heap, each as computed (they pass)
+    /// and with one element's side of the P-portion switched (most fail).
+    #[test]
+    fn verification_answers_alike_in_every_cell_width() {
+        use super::{Budget, QuotientLimits, Width, Work, build, verify_as};
+        let rule = "kayles"
+            .parse::<crate::sequence::HeapGame>()
+            .unwrap()
+            .rule();
+        let options: Vec<Vec<Vec<u16>>> = (0..=30)
+            .map(|n| super::super::moves::options_of(&rule, n))
+            .collect();
+        let mut works: Vec<Work> = Vec::new();
+        build(
+            |n| options[n].clone(),
+            30,
+            QuotientLimits::default(),
+            |w| {
+                works.push(w.clone());
+                true
+            },
+        )
+        .unwrap();
+        let (mut passed, mut failed) = (0, 0);
+        for work in &works {
+            let mut candidates = vec![work.clone()];
+            for e in 1..work.order() {
+                let mut wrong = work.clone();
+                wrong.p[e] = !wrong.p[e];
+                candidates.push(wrong);
+            }
+            for candidate in &candidates {
+                let answers: Vec<Option<Vec<u16>>> = [Width::Narrowest, Width::U16, Width::U32]
+                    .into_iter()
+                    .map(|width| {
+                        let mut budget = Budget::new(QuotientLimits::default());
+                        verify_as(candidate, &options, &mut budget, width)
+                            .unwrap()
+                            .err()
+                            .map(|f| f.0)
+                    })
+                    .collect();
+                assert_eq!(answers[0], answers[1]);
+                assert_eq!(answers[0], answers[2]);
+                match answers[0] {
+                    None => passed += 1,
+                    Some(_) => failed += 1,
+                }
+            }
+        }
+        // Every computed quotient passes; the switched ones mostly fail.
+        assert!(passed >= works.len(), "{passed}");
+        assert!(failed > passed, "{failed} failed, {passed} passed");
     }
 }
