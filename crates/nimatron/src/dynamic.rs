@@ -134,23 +134,67 @@ pub trait Game: Send + Sync {
     ) -> Result<Outcome, GameError>;
 }
 
-#[derive(Default)]
+/// The solvers' tables kept between calls, with the footprint
+/// ([`Rules::footprint`](crate::rules::Rules::footprint)) of what each
+/// holds: a state limit counts footprints, so a kept table is measured the
+/// same way.
 struct Tables<P> {
-    grundy: HashMap<P, Nimber>,
-    normal: HashMap<P, bool>,
-    misere: HashMap<P, bool>,
-    remote_normal: HashMap<P, (bool, u32)>,
-    remote_misere: HashMap<P, (bool, u32)>,
+    grundy: Kept<P, Nimber>,
+    normal: Kept<P, bool>,
+    misere: Kept<P, bool>,
+    remote_normal: Kept<P, (bool, u32)>,
+    remote_misere: Kept<P, (bool, u32)>,
+}
+
+/// One kept table and its footprint.
+struct Kept<P, V> {
+    map: HashMap<P, V>,
+    footprint: usize,
+}
+
+impl<P, V> Default for Kept<P, V> {
+    fn default() -> Self {
+        Kept {
+            map: HashMap::new(),
+            footprint: 0,
+        }
+    }
+}
+
+impl<P, V> Kept<P, V> {
+    /// The table, for a solver to start from; the footprint stays, to be
+    /// added to when the table comes back.
+    fn take(&mut self) -> HashMap<P, V> {
+        std::mem::take(&mut self.map)
+    }
+
+    /// The table back from a solver that added `added` to its footprint.
+    fn put(&mut self, map: HashMap<P, V>, added: usize) {
+        self.map = map;
+        self.footprint = self.footprint.saturating_add(added);
+    }
+}
+
+impl<P> Default for Tables<P> {
+    fn default() -> Self {
+        Tables {
+            grundy: Kept::default(),
+            normal: Kept::default(),
+            misere: Kept::default(),
+            remote_normal: Kept::default(),
+            remote_misere: Kept::default(),
+        }
+    }
 }
 
 impl<P> Tables<P> {
     fn largest(&self) -> usize {
         [
-            self.grundy.len(),
-            self.normal.len(),
-            self.misere.len(),
-            self.remote_normal.len(),
-            self.remote_misere.len(),
+            self.grundy.footprint,
+            self.normal.footprint,
+            self.misere.footprint,
+            self.remote_normal.footprint,
+            self.remote_misere.footprint,
         ]
         .into_iter()
         .max()
@@ -176,13 +220,7 @@ where
         Adapter {
             name: name.to_string(),
             game,
-            tables: Mutex::new(Tables {
-                grundy: HashMap::new(),
-                normal: HashMap::new(),
-                misere: HashMap::new(),
-                remote_normal: HashMap::new(),
-                remote_misere: HashMap::new(),
-            }),
+            tables: Mutex::new(Tables::default()),
         }
     }
 
@@ -231,19 +269,12 @@ where
         let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         // Tables are a cache: drop them once one outgrows the limit.
         if tables.largest() > limits.max_states {
-            *tables = Tables {
-                grundy: HashMap::new(),
-                normal: HashMap::new(),
-                misere: HashMap::new(),
-                remote_normal: HashMap::new(),
-                remote_misere: HashMap::new(),
-            };
+            *tables = Tables::default();
         }
         // A failed search must not leave a half-grown table that exceeds
         // the limit for the next call; tables are kept only on success.
         if self.game.use_grundy() && convention == Convention::Normal {
-            let mut solver =
-                GrundySolver::with_table(&self.game, limits, std::mem::take(&mut tables.grundy));
+            let mut solver = GrundySolver::with_table(&self.game, limits, tables.grundy.take());
             let result = (|| {
                 let g = solver.grundy(position)?;
                 let mut winning = Vec::new();
@@ -256,7 +287,8 @@ where
             })();
             let states = solver.states();
             let (g, winning) = result?;
-            tables.grundy = solver.into_table();
+            let added = solver.added_footprint();
+            tables.grundy.put(solver.into_table(), added);
             Ok((
                 Outcome::from_to_move_wins(!g.is_zero()),
                 Some(g),
@@ -264,10 +296,11 @@ where
                 Method::Grundy { states },
             ))
         } else {
-            let table = match convention {
-                Convention::Normal => std::mem::take(&mut tables.normal),
-                Convention::Misere => std::mem::take(&mut tables.misere),
+            let kept = match convention {
+                Convention::Normal => &mut tables.normal,
+                Convention::Misere => &mut tables.misere,
             };
+            let table = kept.take();
             let mut search = OutcomeSearch::with_table(&self.game, convention, limits, table);
             let result = (|| {
                 let outcome = search.outcome(position)?;
@@ -276,11 +309,8 @@ where
             })();
             let states = search.states();
             let (outcome, winning) = result?;
-            let table = search.into_table();
-            match convention {
-                Convention::Normal => tables.normal = table,
-                Convention::Misere => tables.misere = table,
-            }
+            let added = search.added_footprint();
+            kept.put(search.into_table(), added);
             Ok((outcome, None, winning, Method::Search { states }))
         }
     }
@@ -355,17 +385,17 @@ where
             Convention::Normal => &mut tables.remote_normal,
             Convention::Misere => &mut tables.remote_misere,
         };
-        if slot.len() > states {
-            slot.clear();
+        if slot.footprint > states {
+            *slot = Kept::default();
         }
         let budget = Limits {
             max_states: states,
             max_time: limits.max_time,
         };
-        let mut search =
-            RemotenessSearch::with_table(&self.game, convention, budget, std::mem::take(slot));
+        let mut search = RemotenessSearch::with_table(&self.game, convention, budget, slot.take());
         let found = search.value(p);
-        *slot = search.into_table();
+        let added = search.added_footprint();
+        slot.put(search.into_table(), added);
         match found {
             Ok((_, moves)) => Some(Remoteness::Exact(moves)),
             Err(_) => self.game.moves_left_bound(p).map(Remoteness::AtMost),
@@ -640,5 +670,59 @@ mod tests {
             .analyze(&small, Convention::Normal, Limits::default())
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
+    }
+
+    /// Kept tables are measured by footprint, as the state limit is: after
+    /// a misère search of Kayles on eight heaps of 3 (positions of up to 16
+    /// heaps, footprint 1 + heaps/8), the kept footprint is the sum over
+    /// the table's positions, above its count of entries; and a limit below
+    /// that footprint, though above the count, clears the table before the
+    /// next search.
+    #[test]
+    fn kept_tables_count_footprints() {
+        use super::Adapter;
+        use crate::games::take_break::TakeBreakGame;
+        use crate::rules::Rules;
+        use crate::sequence::HeapGame;
+        let game = TakeBreakGame::new("kayles".parse::<HeapGame>().unwrap());
+        let adapter = Adapter::new("kayles", game);
+        let eight = adapter.handle(vec![3; 8]);
+        let a =
+            crate::Game::analyze(&adapter, &eight, Convention::Misere, Limits::default()).unwrap();
+        assert!(
+            matches!(a.method, crate::Method::Search { .. }),
+            "{:?}",
+            a.method
+        );
+        let (entries, footprint) = {
+            let tables = adapter.tables.lock().unwrap();
+            let kept = &tables.misere;
+            let sum: usize = kept.map.keys().map(|p| adapter.inner().footprint(p)).sum();
+            assert_eq!(kept.footprint, sum);
+            (kept.map.len(), kept.footprint)
+        };
+        assert!(footprint > entries, "{footprint} <= {entries}");
+        // A small position under a limit between the two: the table is
+        // cleared first, so only the new search's positions are kept.
+        let small = adapter.handle(vec![2, 3]);
+        let limits = Limits {
+            max_states: (entries + footprint) / 2,
+            ..Limits::default()
+        };
+        crate::Game::analyze(&adapter, &small, Convention::Misere, limits).unwrap();
+        let fresh = Adapter::new(
+            "kayles",
+            TakeBreakGame::new("kayles".parse::<HeapGame>().unwrap()),
+        );
+        crate::Game::analyze(
+            &fresh,
+            &fresh.handle(vec![2, 3]),
+            Convention::Misere,
+            limits,
+        )
+        .unwrap();
+        let alone = fresh.tables.lock().unwrap().misere.map.len();
+        assert!(alone < entries);
+        assert_eq!(adapter.tables.lock().unwrap().misere.map.len(), alone);
     }
 }

@@ -191,6 +191,12 @@ impl<'r, R: Rules> GrundySolver<'r, R> {
         self.memo.len()
     }
 
+    /// The footprint ([`Rules::footprint`]) of the states this run added to
+    /// its table, the measure its state limit goes by.
+    pub fn added_footprint(&self) -> usize {
+        self.added
+    }
+
     /// Change the limit (for example, to raise it and try again).
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
@@ -333,6 +339,12 @@ impl<'r, R: Rules> OutcomeSearch<'r, R> {
     /// How many positions are stored.
     pub fn states(&self) -> usize {
         self.memo.len()
+    }
+
+    /// The footprint ([`Rules::footprint`]) of the states this run added to
+    /// its table, the measure its state limit goes by.
+    pub fn added_footprint(&self) -> usize {
+        self.added
     }
 
     /// Change the limit.

@@ -57,6 +57,12 @@ impl<'r, R: Rules> RemotenessSearch<'r, R> {
         self.memo.len()
     }
 
+    /// The footprint ([`Rules::footprint`]) of the states this run added to
+    /// its table, the measure its state limit goes by.
+    pub fn added_footprint(&self) -> usize {
+        self.added
+    }
+
     /// The outcome of `position` for the player to move, and its
     /// remoteness.
     pub fn value(&mut self, position: &R::Position) -> Result<(Outcome, u64), SolveError> {
