@@ -13,12 +13,13 @@
 
 use std::fmt::Write as _;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use std::sync::Arc;
 
 use crate::explain::heap_name;
 use crate::games::heaps;
-use crate::misere::{self, MisereQuotient, QuotientLimits};
+use crate::misere::{self, MisereQuotient, QuotientError, QuotientLimits};
 use crate::sequence::{GrundySequence, HeapGame, Period, SequenceOptions, grundy_sequence};
 use crate::sequence::{Rule, TakeBreak};
 use crate::solve::{Limits, SolveError};
@@ -54,6 +55,12 @@ pub struct TakeBreakGame {
     values: Mutex<Option<GrundySequence>>,
     /// The misère quotient computed so far (of heaps up to its `to()`).
     misere: Mutex<Option<Arc<MisereQuotient>>>,
+    /// Where a quotient computation last stopped at a limit: the heap it
+    /// was adding and the bounds it had. A later one with no larger bounds
+    /// would stop there again, so it is not run for heaps that far.
+    misere_stop: Mutex<Option<(u64, QuotientLimits)>>,
+    /// How many quotient computations have run.
+    quotient_runs: AtomicUsize,
 }
 
 /// Positions with at most this many objects are searched unless a
@@ -75,6 +82,8 @@ impl TakeBreakGame {
             rule,
             values: Mutex::new(None),
             misere: Mutex::new(None),
+            misere_stop: Mutex::new(None),
+            quotient_runs: AtomicUsize::new(0),
         }
     }
 
@@ -108,7 +117,32 @@ impl TakeBreakGame {
         if kept.as_ref().is_some_and(|q| q.to() >= to) {
             return None;
         }
-        let q = Arc::new(misere::quotient(&self.game, to, &bounds).ok()?);
+        let mut stop = self.misere_stop.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((heap, before)) = *stop
+            && to >= heap
+            && bounds.max_order <= before.max_order
+            && bounds.max_states <= before.max_states
+            && match (bounds.max_time, before.max_time) {
+                (_, None) => true,
+                (Some(t), Some(b)) => t <= b,
+                (None, Some(_)) => false,
+            }
+        {
+            return None;
+        }
+        self.quotient_runs.fetch_add(1, Ordering::Relaxed);
+        let q = match misere::quotient(&self.game, to, &bounds) {
+            Ok(q) => Arc::new(q),
+            Err(
+                QuotientError::StateLimit { heap, .. }
+                | QuotientError::TimeLimit { heap, .. }
+                | QuotientError::OrderLimit { heap, .. },
+            ) => {
+                *stop = Some((heap, bounds));
+                return None;
+            }
+            Err(_) => return None,
+        };
         *kept = Some(q.clone());
         (q.to() >= max || q.image(max).is_some()).then_some(q)
     }
@@ -911,6 +945,43 @@ mod tests {
 
     fn game(spec: &str) -> TakeBreakGame {
         TakeBreakGame::new(spec.parse().unwrap())
+    }
+
+    /// A quotient computation that stopped at a limit is not run again for
+    /// heaps that far within no larger bounds; smaller heaps, or larger
+    /// bounds, run it. Misère Dawson's Kayles splits a class at heap 25.
+    #[test]
+    fn a_quotient_that_stopped_is_not_run_again_within_the_same_bounds() {
+        let g = game("dawson");
+        let small = Limits {
+            max_states: 100_000,
+            max_time: None,
+        };
+        let runs = |g: &TakeBreakGame| g.quotient_runs.load(Ordering::Relaxed);
+        assert!(g.misere_quotient(30, small, true).is_none());
+        assert_eq!(runs(&g), 1);
+        let (heap, _) = g.misere_stop.lock().unwrap().expect("a stop is kept");
+        assert_eq!(heap, 25);
+        // The same bounds, or smaller, and heaps at least that far: skipped.
+        assert!(g.misere_quotient(30, small, true).is_none());
+        assert!(g.misere_quotient(25, small, true).is_none());
+        let smaller = Limits {
+            max_states: 50_000,
+            max_time: Some(std::time::Duration::from_secs(60)),
+        };
+        assert!(g.misere_quotient(40, smaller, true).is_none());
+        assert_eq!(runs(&g), 1);
+        // Heaps below where it stopped: computed, and it covers them.
+        let q = g.misere_quotient(24, small, true).expect("heaps to 24");
+        assert_eq!(q.to(), 24);
+        assert_eq!(runs(&g), 2);
+        // Larger bounds run it again (and stop again, later or not).
+        let larger = Limits {
+            max_states: 200_000,
+            max_time: None,
+        };
+        assert!(g.misere_quotient(30, larger, true).is_none());
+        assert_eq!(runs(&g), 3);
     }
 
     #[test]
