@@ -577,12 +577,23 @@ where
             let mut all = Vec::new();
             for m in self.game.moves(p) {
                 let after = self.game.apply(p, &m);
+                // `winning` holds every move to a P-position, so every other
+                // move leaves an N-position: no search for it. (Debug
+                // builds, and so the tests, search and check.)
                 let outcome_after = if winning.contains(&m) {
                     Outcome::P
-                } else if outcome == Outcome::P {
-                    Outcome::N
                 } else {
-                    self.outcome_typed(&after, convention, limits)?
+                    if cfg!(debug_assertions)
+                        && let Ok(o) = self.outcome_typed(&after, convention, limits)
+                    {
+                        debug_assert_eq!(
+                            o,
+                            Outcome::N,
+                            "{}: a move missing from the winning moves wins",
+                            self.name
+                        );
+                    }
+                    Outcome::N
                 };
                 let mut info = self.info(p, &m);
                 info.value = Some(value_of(&after, outcome_after));
@@ -670,6 +681,42 @@ mod tests {
             .analyze(&small, Convention::Normal, Limits::default())
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
+    }
+
+    /// Every move listed with `every_move` is valued as the library's own
+    /// `outcome` of the position it leaves, for every catalogue game's
+    /// start under each convention it offers.
+    #[test]
+    fn every_listed_move_is_valued_by_the_outcome_it_leaves() {
+        use crate::AnalyzeOptions;
+        let limits = Limits::states(200_000);
+        let options = AnalyzeOptions {
+            every_move: true,
+            ..AnalyzeOptions::new(limits)
+        };
+        let mut checked = 0;
+        for entry in GameSpec::CATALOGUE {
+            let game = entry.example.parse::<GameSpec>().unwrap().build().unwrap();
+            let Some(start) = game.start() else { continue };
+            for &convention in game.conventions() {
+                let Ok(a) = game.analyze_with(&start, convention, &options) else {
+                    continue;
+                };
+                for m in a.moves.as_ref().expect("every move listed") {
+                    let Ok(truth) = game.outcome(m.after(), convention, limits) else {
+                        continue;
+                    };
+                    let value = m.value.as_ref().expect("a listed move is valued");
+                    assert_eq!(
+                        value.outcome_after, truth,
+                        "{}: {}",
+                        entry.example, m.notation
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 200, "{checked}");
     }
 
     /// Kept tables are measured by footprint, as the state limit is: after
