@@ -70,6 +70,10 @@ pub struct TakeBreakGame {
 /// 25).
 const SEARCHED_OBJECTS: u64 = 24;
 
+/// A misère quotient may store all of an analysis's positions up to this
+/// many, and half of a larger budget (see `misere_quotient`).
+const QUOTIENT_STATES: usize = 1_000_000;
+
 const POSITION_SYNTAX: &str =
     "heap (row) sizes separated by spaces or commas, e.g. '10' or '3 4 5'";
 
@@ -105,10 +109,15 @@ impl TakeBreakGame {
         if !compute {
             return None;
         }
-        // Half the budget, so that search still has its own if this fails.
+        // Half the time, so that search still has its own if this fails.
+        // The positions it stores are freed before search begins, so it may
+        // store as many as search; it takes half of a large budget only so
+        // that a quotient that fails costs less time, but never less than
+        // QUOTIENT_STATES (misère Kayles' verification at heap 37 stores
+        // 378 099 states, more than half of the server's 500 000).
         let bounds = QuotientLimits {
             max_order: QuotientLimits::DEFAULT_MAX_ORDER,
-            max_states: limits.max_states / 2,
+            max_states: (limits.max_states / 2).max(limits.max_states.min(QUOTIENT_STATES)),
             max_time: limits.max_time.map(|t| t / 2),
         };
         // Heaps beyond those computed are covered only by a proven period;
@@ -945,6 +954,20 @@ mod tests {
 
     fn game(spec: &str) -> TakeBreakGame {
         TakeBreakGame::new(spec.parse().unwrap())
+    }
+
+    /// Within the web server's budget (500 000 positions), misère Kayles'
+    /// quotient covers large heaps: its verification at heap 37 stores
+    /// 378 099 states, more than half that budget.
+    #[test]
+    fn misere_kayles_quotient_fits_the_server_budget() {
+        let g = game("kayles");
+        let server = Limits::states(500_000);
+        let q = g
+            .misere_quotient(80, server, true)
+            .expect("the quotient within 500 000 positions");
+        assert_eq!(q.order(), 40);
+        assert!(q.image(80).is_some());
     }
 
     /// A quotient computation that stopped at a limit is not run again for
