@@ -162,16 +162,21 @@ impl<P, V> Default for Kept<P, V> {
 }
 
 impl<P, V> Kept<P, V> {
-    /// The table, for a solver to start from; the footprint stays, to be
-    /// added to when the table comes back.
-    fn take(&mut self) -> HashMap<P, V> {
-        std::mem::take(&mut self.map)
+    /// The table and its footprint, for a solver to start from; nothing is
+    /// kept until [`put`](Self::put) brings it back (a solver that fails
+    /// drops it).
+    fn take(&mut self) -> (HashMap<P, V>, usize) {
+        (
+            std::mem::take(&mut self.map),
+            std::mem::take(&mut self.footprint),
+        )
     }
 
-    /// The table back from a solver that added `added` to its footprint.
-    fn put(&mut self, map: HashMap<P, V>, added: usize) {
+    /// A table back from a solver: the footprint it started with, plus
+    /// what the solver added.
+    fn put(&mut self, map: HashMap<P, V>, footprint: usize) {
         self.map = map;
-        self.footprint = self.footprint.saturating_add(added);
+        self.footprint = footprint;
     }
 }
 
@@ -274,7 +279,8 @@ where
         // A failed search must not leave a half-grown table that exceeds
         // the limit for the next call; tables are kept only on success.
         if self.game.use_grundy() && convention == Convention::Normal {
-            let mut solver = GrundySolver::with_table(&self.game, limits, tables.grundy.take());
+            let (table, before) = tables.grundy.take();
+            let mut solver = GrundySolver::with_table(&self.game, limits, table);
             let result = (|| {
                 let g = solver.grundy(position)?;
                 let mut winning = Vec::new();
@@ -287,8 +293,8 @@ where
             })();
             let states = solver.states();
             let (g, winning) = result?;
-            let added = solver.added_footprint();
-            tables.grundy.put(solver.into_table(), added);
+            let footprint = before.saturating_add(solver.added_footprint());
+            tables.grundy.put(solver.into_table(), footprint);
             Ok((
                 Outcome::from_to_move_wins(!g.is_zero()),
                 Some(g),
@@ -300,7 +306,7 @@ where
                 Convention::Normal => &mut tables.normal,
                 Convention::Misere => &mut tables.misere,
             };
-            let table = kept.take();
+            let (table, before) = kept.take();
             let mut search = OutcomeSearch::with_table(&self.game, convention, limits, table);
             let result = (|| {
                 let outcome = search.outcome(position)?;
@@ -309,8 +315,8 @@ where
             })();
             let states = search.states();
             let (outcome, winning) = result?;
-            let added = search.added_footprint();
-            kept.put(search.into_table(), added);
+            let footprint = before.saturating_add(search.added_footprint());
+            kept.put(search.into_table(), footprint);
             Ok((outcome, None, winning, Method::Search { states }))
         }
     }
@@ -392,10 +398,11 @@ where
             max_states: states,
             max_time: limits.max_time,
         };
-        let mut search = RemotenessSearch::with_table(&self.game, convention, budget, slot.take());
+        let (table, before) = slot.take();
+        let mut search = RemotenessSearch::with_table(&self.game, convention, budget, table);
         let found = search.value(p);
-        let added = search.added_footprint();
-        slot.put(search.into_table(), added);
+        let footprint = before.saturating_add(search.added_footprint());
+        slot.put(search.into_table(), footprint);
         match found {
             Ok((_, moves)) => Some(Remoteness::Exact(moves)),
             Err(_) => self.game.moves_left_bound(p).map(Remoteness::AtMost),
