@@ -209,7 +209,13 @@ fn write_analysis_text(out: &mut impl Write, a: &Analysis) -> io::Result<()> {
             .unwrap_or_default();
         writeln!(out, "  {} → {}{value}", m.text, shown_after(m))?;
     }
-    if a.truncated() {
+    if a.details.unlisted_winning > 0 {
+        writeln!(
+            out,
+            "  … {} more, counted by the period as above: a heap this large has too many to list",
+            a.winning_moves_total - a.winning_moves.len()
+        )?;
+    } else if a.truncated() {
         writeln!(
             out,
             "  … {} more (use --limit 0 to list them all)",

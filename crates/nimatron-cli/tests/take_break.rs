@@ -74,7 +74,11 @@ fn bad_specs_and_positions_exit_2() {
         (vec!["analyze", "--game", "octal:0.1z", "3"], "'z'"),
         (vec!["analyze", "--game", "modular:0:1", "3"], "modular"),
         (
-            vec!["analyze", "--game", "kayles", "2000000"],
+            vec!["analyze", "--game", "kayles", "2000000000000000000"],
+            "at most 1000000000000000000",
+        ),
+        (
+            vec!["analyze", "--game", "modular:3:1,2", "2000000"],
             "at most 1000000",
         ),
         (vec!["analyze", "--game", "grundy-game", "3", "x"], "'x'"),
@@ -105,4 +109,43 @@ fn grundys_game_is_played_in_the_terminal() {
     assert!(screen.contains("Illegal move"), "{screen}");
     assert!(screen.contains("split heap A (7) into 1 and 6"), "{screen}");
     assert!(screen.contains("Nimatron: split heap"), "{screen}");
+}
+
+/// A heap of a trillion pins: its winning moves are counted by Kayles'
+/// period and the first thousand listed, in both conventions; a game with
+/// no proven period in that convention says why it cannot answer.
+#[test]
+fn a_trillion_pins_are_answered_by_the_period() {
+    for misere in [false, true] {
+        let mut args = vec!["analyze", "--game", "kayles", "--json"];
+        if misere {
+            args.push("--misere");
+        }
+        args.extend(["1000000000000", "5", "7"]);
+        let out = nimatron(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+        let listed = v["winning_moves"].as_array().expect("moves").len();
+        let total = v["winning_moves_total"].as_u64().expect("total");
+        let unlisted = v["winning_moves_unlisted"].as_u64().expect("unlisted");
+        assert_eq!(listed, 1000, "{args:?}");
+        assert_eq!(total, listed as u64 + unlisted, "{args:?}");
+        assert!(total > 100_000_000_000, "{args:?}: {total}");
+        assert!(v["explanation"].as_str().unwrap().contains("period 12"));
+    }
+    let out = nimatron(&[
+        "analyze",
+        "--game",
+        "dawson",
+        "--misere",
+        "--max-seconds",
+        "2",
+        "10000000",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("too many moves to examine one by one"),
+        "{err}"
+    );
 }

@@ -201,6 +201,10 @@ pub struct Details {
     pub nim: Option<NimDetail>,
     /// Candy Nim: how the candies split under perfect play.
     pub candy: Option<CandySplit>,
+    /// Winning moves counted but not listed, whatever `max_moves` asks: a
+    /// heap too large for its moves to be examined one by one, whose
+    /// winning moves are counted by the period of its values.
+    pub unlisted_winning: usize,
 }
 
 /// What to compute beyond the verdict.
@@ -390,6 +394,9 @@ mod json {
             m.serialize_entry("winning_moves", &self.winning_moves)?;
             m.serialize_entry("winning_moves_total", &self.winning_moves_total)?;
             m.serialize_entry("winning_moves_truncated", &self.truncated())?;
+            if self.details.unlisted_winning > 0 {
+                m.serialize_entry("winning_moves_unlisted", &self.details.unlisted_winning)?;
+            }
             if let Some(moves) = &self.moves {
                 m.serialize_entry("moves", moves)?;
             }

@@ -271,6 +271,9 @@ where
         convention: Convention,
         limits: Limits,
     ) -> Result<(Outcome, Option<Nimber>, Vec<G::Move>, Method), SolveError> {
+        if let Some(reason) = self.game.too_many_moves(position) {
+            return Err(SolveError::TooLarge { reason });
+        }
         let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         // Tables are a cache: drop them once one outgrows the limit.
         if tables.largest() > limits.max_states {
@@ -496,6 +499,12 @@ where
     }
     fn legal_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError> {
         let p = self.typed(position)?;
+        if let Some(reason) = self.game.too_many_moves(p) {
+            return Err(PositionError::new(
+                format!("the moves of {} cannot be listed", position.text),
+                reason,
+            ));
+        }
         Ok(self.game.moves(p).iter().map(|m| self.info(p, m)).collect())
     }
     fn candidate_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError> {
@@ -581,13 +590,21 @@ where
             })
             .collect();
         let moves = if options.every_move {
+            if let Some(reason) = self.game.too_many_moves(p) {
+                return Err(GameError::Solve(SolveError::TooLarge {
+                    reason: format!("every move cannot be valued: {reason}"),
+                }));
+            }
+            // A set, not the list: a heap game can have a million moves and
+            // a hundred thousand winning ones.
+            let winning_set: std::collections::HashSet<&G::Move> = winning.iter().collect();
             let mut all = Vec::new();
             for m in self.game.moves(p) {
                 let after = self.game.apply(p, &m);
                 // `winning` holds every move to a P-position, so every other
                 // move leaves an N-position: no search for it. (Debug
                 // builds, and so the tests, search and check.)
-                let outcome_after = if winning.contains(&m) {
+                let outcome_after = if winning_set.contains(&m) {
                     Outcome::P
                 } else {
                     if cfg!(debug_assertions)
@@ -618,7 +635,7 @@ where
             outcome,
             grundy,
             remoteness,
-            winning_moves_total: winning.len(),
+            winning_moves_total: winning.len() + details.unlisted_winning,
             winning_moves,
             moves,
             explanation,

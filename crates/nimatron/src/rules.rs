@@ -39,7 +39,7 @@ pub trait Rules {
     /// A position. Cheap to clone is better: solvers store many.
     type Position: Clone + Eq + Hash + Debug;
     /// A move.
-    type Move: Clone + Eq + Debug;
+    type Move: Clone + Eq + Hash + Debug;
 
     /// Every legal move from `position`. Empty when no move is left.
     fn moves(&self, position: &Self::Position) -> Vec<Self::Move>;
@@ -66,6 +66,14 @@ pub trait Rules {
     /// can grow into many parts (a row of heaps that splits).
     fn footprint(&self, _position: &Self::Position) -> usize {
         1
+    }
+
+    /// Why `position` has too many moves to list one by one, if it does (a
+    /// heap of a trillion objects that splits anywhere). Searches and move
+    /// lists refuse such a position with this reason; only a game's closed
+    /// form answers it. `None` by default.
+    fn too_many_moves(&self, _position: &Self::Position) -> Option<String> {
+        None
     }
 
     /// Whether no move is left.

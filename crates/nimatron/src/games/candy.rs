@@ -377,6 +377,7 @@ impl Theory for CandyNim {
                 regime: a.regime,
             }),
             candy: None,
+            unlisted_winning: 0,
         };
         match candy_split(heaps, limits) {
             Ok(split) => {

@@ -137,6 +137,7 @@ impl Theory for Nim {
                     regime: a.regime,
                 }),
                 candy: None,
+                unlisted_winning: 0,
             },
             outcome: a.outcome,
             grundy: Some(a.nim_sum),

@@ -24,7 +24,8 @@ use crate::sequence::{GrundySequence, HeapGame, Period, SequenceOptions, grundy_
 use crate::sequence::{Rule, TakeBreak};
 use crate::solve::{Limits, SolveError};
 use crate::{
-    Board, Description, Element, MoveError, Notation, PositionError, PositionValue, Theory, Verdict,
+    Board, Description, Details, Element, MoveError, Notation, PositionError, PositionValue,
+    Theory, Verdict,
 };
 use crate::{Convention, Nimber, Outcome, Rules};
 
@@ -44,9 +45,23 @@ pub struct SplitMove {
 /// proven period is needed.
 pub const DIRECT_LIMIT: u64 = 1 << 17;
 
-/// The largest heap accepted in games where a heap of n has about n moves
-/// (splits anywhere in a row, modular takes): every move is examined.
+/// The largest heap whose moves are examined one by one in games where a
+/// heap of n has about n moves (splits anywhere in a row, modular takes).
+/// It is also the largest heap those games accept, but for games that
+/// split a heap in at most two: see [`MAX_HEAP_BY_PERIOD`].
 pub const MAX_HEAP_MANY_MOVES: u64 = 1_000_000;
+
+/// The largest heap accepted in a game whose moves split a heap in at most
+/// two parts. Beyond [`MAX_HEAP_MANY_MOVES`] such a heap is answered only
+/// by a proven period: of the Grundy values in normal play, of the misère
+/// quotient's heap images in misère play. Its winning moves are then
+/// counted class by class (a split's value depends only on the parts'
+/// residues), and the first [`LISTED_BY_PERIOD`] are listed.
+pub const MAX_HEAP_BY_PERIOD: u64 = 1_000_000_000_000_000_000;
+
+/// The most winning moves listed for a position with a heap above
+/// [`MAX_HEAP_MANY_MOVES`]; the rest are counted.
+pub const LISTED_BY_PERIOD: usize = 1000;
 
 /// A heap game from its [`HeapGame`] spec.
 pub struct TakeBreakGame {
@@ -73,6 +88,79 @@ const SEARCHED_OBJECTS: u64 = 24;
 /// A misère quotient may store all of an analysis's positions up to this
 /// many, and half of a larger budget (see `misere_quotient`).
 const QUOTIENT_STATES: usize = 1_000_000;
+
+/// The winning moves of one heap (see `winning_heap_moves`).
+#[derive(Default)]
+struct HeapWins {
+    /// Those listed, as (take, parts).
+    listed: Vec<(u64, Vec<u64>)>,
+    /// How many there are in all.
+    total: u64,
+    /// For a heap above [`MAX_HEAP_MANY_MOVES`], its splits counted by class.
+    families: Vec<SplitFamily>,
+}
+
+/// The splits of a large heap that take `take` and leave `a` and `b`, `a`
+/// from `from` to `to`: they win exactly when `a mod period` is one of
+/// `residues` (`count` of them).
+struct SplitFamily {
+    take: u64,
+    from: u64,
+    to: u64,
+    period: u64,
+    residues: Vec<u64>,
+    count: u64,
+}
+
+impl HeapWins {
+    /// The explanation's sentences for a large heap: which splits win.
+    fn describe(&self, name: &str, n: u64, what: &str, pre: u64, per: u64) -> String {
+        if self.families.is_empty() {
+            return String::new();
+        }
+        let mut text = format!(
+            "Heap {name} ({n}) has too many moves to examine one by one. {what} repeat with period {per} from heap {pre}, so once both parts are at least {pre}, whether a split wins depends only on the smaller part a mod {per}:\n"
+        );
+        for f in &self.families {
+            let mut residues = f.residues.clone();
+            residues.sort_unstable();
+            let r: Vec<String> = residues.iter().map(u64::to_string).collect();
+            let _ = if r.is_empty() {
+                writeln!(
+                    text,
+                    "  taking {} and leaving a and b, a from {} to {}: none of these wins.",
+                    f.take, f.from, f.to
+                )
+            } else {
+                writeln!(
+                    text,
+                    "  taking {} and leaving a and b, a from {} to {}: wins exactly when a mod {} is {} ({} moves).",
+                    f.take,
+                    f.from,
+                    f.to,
+                    f.period,
+                    join_or(&r),
+                    f.count
+                )
+            };
+        }
+        let _ = writeln!(
+            text,
+            "In all, {} winning moves from heap {name}.",
+            self.total
+        );
+        text
+    }
+}
+
+/// "1", "1 or 2", "1, 2 or 3".
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
 
 const POSITION_SYNTAX: &str =
     "heap (row) sizes separated by spaces or commas, e.g. '10' or '3 4 5'";
@@ -173,18 +261,40 @@ impl TakeBreakGame {
             after[i] = q.product(images[i], after[i + 1]);
         }
         let total = before[heaps.len()];
+        let proven = q
+            .period()
+            .filter(|_| q.proven())
+            .map(|p| (p.preperiod, p.period));
+        let large = heaps.iter().any(|&h| h > MAX_HEAP_MANY_MOVES);
         let mut winning = Vec::new();
+        let mut unlisted = 0u64;
+        let mut large_text = String::new();
         for (heap, &n) in heaps.iter().enumerate() {
             let others = q.product(before[heap], after[heap + 1]);
-            for (take, parts) in self.heap_moves(n) {
-                let mut image = others;
-                for &part in &parts {
-                    image = q.product(image, q.image(part)?);
-                }
-                if q.in_p(image) {
-                    winning.push(SplitMove { heap, take, parts });
-                }
+            let cap = if large {
+                LISTED_BY_PERIOD.saturating_sub(winning.len())
+            } else {
+                usize::MAX
+            };
+            // Every part is at most n, whose image is known, so each
+            // part's is too.
+            let wins = self
+                .winning_heap_moves(n, proven, cap, |parts| {
+                    let image = parts.iter().fold(others, |acc, &part| {
+                        q.product(acc, q.image(part).expect("parts below a known heap"))
+                    });
+                    q.in_p(image)
+                })
+                .ok()?;
+            unlisted += wins.total - wins.listed.len() as u64;
+            if let Some((e, p)) = proven {
+                large_text.push_str(&wins.describe(&heap_name(heap), n, "Its heap images", e, p));
             }
+            winning.extend(wins.listed.into_iter().map(|(take, parts)| SplitMove {
+                heap,
+                take,
+                parts,
+            }));
         }
         let outcome = if q.in_p(total) {
             Outcome::P
@@ -243,8 +353,12 @@ impl TakeBreakGame {
                 "It is not in the P-portion, so the player to move wins by changing one heap so that the product lands in P."
             }
         );
+        text.push_str(&large_text);
         Some(Verdict {
-            details: Default::default(),
+            details: Details {
+                unlisted_winning: unlisted as usize,
+                ..Default::default()
+            },
             outcome,
             grundy: None,
             winning_moves: winning,
@@ -317,6 +431,207 @@ impl TakeBreakGame {
             }
         }
         out
+    }
+
+    /// Whether heaps above [`MAX_HEAP_MANY_MOVES`] are accepted and
+    /// answered by a proven period: take-and-break games whose moves leave
+    /// at most two parts of a heap.
+    fn splits_by_period(&self) -> bool {
+        matches!(&self.rule, Rule::TakeBreak(rule) if rule.split_three.is_empty())
+            && self.many_moves()
+    }
+
+    /// Whether taking `take` from a heap of `n` may leave `parts` (sorted,
+    /// none of them empty), without listing the heap's moves.
+    fn heap_allows(&self, n: u64, take: u64, parts: &[u64]) -> bool {
+        if take > n || parts.contains(&0) || !parts.is_sorted() {
+            return false;
+        }
+        let rest = n - take;
+        let sum = parts.iter().try_fold(0u64, |a, &p| a.checked_add(p));
+        if sum != Some(rest) {
+            return false;
+        }
+        match &self.rule {
+            Rule::TakeBreak(rule) => match parts {
+                [] => rule.take_all.contains(&take),
+                [_] => rule.leave_one.contains(&take),
+                [a, b] => rule.split_two.contains(&take) && !(rule.unequal && a == b),
+                [_, _, _] => rule.split_three.contains(&take),
+                _ => false,
+            },
+            Rule::Squares => {
+                let root = take.isqrt();
+                parts.len() <= 1 && take >= 1 && root * root == take
+            }
+            Rule::Modular { modulus, residues } => {
+                parts.len() <= 1 && take >= 1 && residues.contains(&(take % modulus))
+            }
+        }
+    }
+
+    /// The numbers of objects a move may take from a heap of `n`.
+    fn heap_takes(&self, n: u64) -> std::collections::BTreeSet<u64> {
+        match &self.rule {
+            Rule::TakeBreak(rule) => {
+                let two = if rule.unequal { 3 } else { 2 };
+                let mut takes: std::collections::BTreeSet<u64> =
+                    rule.take_all.iter().copied().filter(|&k| k == n).collect();
+                takes.extend(rule.leave_one.iter().copied().filter(|&k| k < n));
+                takes.extend(
+                    rule.split_two
+                        .iter()
+                        .copied()
+                        .filter(|&k| k < n && n - k >= two),
+                );
+                takes.extend(
+                    rule.split_three
+                        .iter()
+                        .copied()
+                        .filter(|&k| k < n && n - k >= 3),
+                );
+                takes
+            }
+            _ => self.heap_moves(n).into_iter().map(|(t, _)| t).collect(),
+        }
+    }
+
+    /// Up to about `limit` moves of `position`, spread over each heap's
+    /// moves, without listing the moves of a heap above
+    /// [`MAX_HEAP_MANY_MOVES`].
+    fn sampled_moves(&self, position: &[u64], limit: usize) -> Vec<SplitMove> {
+        let per_heap = (limit / position.len().max(1)).max(16) as u64;
+        let mut out = Vec::new();
+        for (heap, &n) in position.iter().enumerate() {
+            let mut options = Vec::new();
+            match &self.rule {
+                Rule::TakeBreak(rule) if n > MAX_HEAP_MANY_MOVES => {
+                    options.extend(
+                        rule.leave_one
+                            .iter()
+                            .filter(|&&k| k < n)
+                            .map(|&k| (k, vec![n - k])),
+                    );
+                    for &k in rule.split_two.iter().filter(|&&k| k < n) {
+                        let r = n - k;
+                        let step = (r / 2 / per_heap).max(1);
+                        let mut a = 1;
+                        while a <= r / 2 {
+                            if !(rule.unequal && 2 * a == r) {
+                                options.push((k, vec![a, r - a]));
+                            }
+                            a += step;
+                        }
+                    }
+                }
+                _ => {
+                    let all = self.heap_moves(n);
+                    let step = all.len() / per_heap as usize + 1;
+                    options.extend(all.into_iter().step_by(step));
+                }
+            }
+            out.extend(
+                options
+                    .into_iter()
+                    .map(|(take, parts)| SplitMove { heap, take, parts }),
+            );
+        }
+        out
+    }
+
+    /// The moves of a heap of `n` whose parts `wins` accepts, the first
+    /// `cap` of them listed and all counted. A heap of at most
+    /// [`MAX_HEAP_MANY_MOVES`] (or of a game with few moves per heap) has
+    /// every move examined. A larger one (a game that splits in two only)
+    /// needs `period = (e, p)` such that `wins` answers alike for parts
+    /// that are equal below `e` and equal mod `p` from `e` on (the period
+    /// of the values, or of the misère heap images): its splits into `a`
+    /// and `b` with `a >= e` fall into `p` classes, each tried once and
+    /// counted, and the moves are listed in order of `a`.
+    fn winning_heap_moves(
+        &self,
+        n: u64,
+        period: Option<(u64, u64)>,
+        cap: usize,
+        mut wins: impl FnMut(&[u64]) -> bool,
+    ) -> Result<HeapWins, String> {
+        let mut out = HeapWins::default();
+        if n <= MAX_HEAP_MANY_MOVES || !self.many_moves() {
+            out.listed = self
+                .heap_moves(n)
+                .into_iter()
+                .filter(|(_, parts)| wins(parts))
+                .collect();
+            out.total = out.listed.len() as u64;
+            out.listed.truncate(cap);
+            return Ok(out);
+        }
+        let (Rule::TakeBreak(rule), true) = (&self.rule, self.splits_by_period()) else {
+            return Err(self.too_many_moves(&vec![n]).unwrap_or_default());
+        };
+        let Some((pre, per)) = period.filter(|&(e, p)| p >= 1 && e + p <= MAX_HEAP_MANY_MOVES / 4)
+        else {
+            return Err(format!(
+                "{}; no such period is known here",
+                self.too_many_moves(&vec![n]).unwrap_or_default()
+            ));
+        };
+        let add = |out: &mut HeapWins, take: u64, parts: Vec<u64>| {
+            out.total += 1;
+            if out.listed.len() < cap {
+                out.listed.push((take, parts));
+            }
+        };
+        for &k in rule.take_all.iter().filter(|&&k| k == n) {
+            if wins(&[]) {
+                add(&mut out, k, vec![]);
+            }
+        }
+        for &k in rule.leave_one.iter().filter(|&&k| k < n) {
+            if wins(&[n - k]) {
+                add(&mut out, k, vec![n - k]);
+            }
+        }
+        for &k in rule.split_two.iter().filter(|&&k| k < n) {
+            let r = n - k;
+            // a runs over 1..=hi, b = r - a; b >= r / 2 is far above e.
+            let hi = if rule.unequal && r.is_multiple_of(2) {
+                r / 2 - 1
+            } else {
+                r / 2
+            };
+            let from = pre.max(1);
+            for a in 1..from {
+                if wins(&[a, r - a]) {
+                    add(&mut out, k, vec![a, r - a]);
+                }
+            }
+            // From `from` on, a split's answer depends only on a mod p.
+            let classes: Vec<u64> = (from..from + per).filter(|&a| wins(&[a, r - a])).collect();
+            let count: u64 = classes.iter().map(|&a| (hi - a) / per + 1).sum();
+            out.total += count;
+            'list: for i in 0.. {
+                if classes.is_empty() {
+                    break;
+                }
+                for &a0 in &classes {
+                    let a = a0 + i * per;
+                    if a > hi || out.listed.len() >= cap {
+                        break 'list;
+                    }
+                    out.listed.push((k, vec![a, r - a]));
+                }
+            }
+            out.families.push(SplitFamily {
+                take: k,
+                from,
+                to: hi,
+                period: per,
+                residues: classes.iter().map(|&a| a % per).collect(),
+                count,
+            });
+        }
+        Ok(out)
     }
 
     /// Grundy values up to `max` (or by a proven period beyond the direct
@@ -497,6 +812,23 @@ impl Rules for TakeBreakGame {
         !position.iter().any(|&n| self.heap_has_move(n))
     }
 
+    fn is_legal(&self, position: &Vec<u64>, mv: &SplitMove) -> bool {
+        position
+            .get(mv.heap)
+            .is_some_and(|&n| self.heap_allows(n, mv.take, &mv.parts))
+    }
+
+    fn too_many_moves(&self, position: &Vec<u64>) -> Option<String> {
+        if !self.many_moves() {
+            return None;
+        }
+        let &big = position.iter().find(|&&h| h > MAX_HEAP_MANY_MOVES)?;
+        Some(format!(
+            "a heap of {big} has too many moves to examine one by one (Nimatron does so for heaps of up to {MAX_HEAP_MANY_MOVES}); beyond that only a proven period answers: of {}'s Grundy values in normal play, of its misère quotient's heap images in misère play",
+            self.game
+        ))
+    }
+
     fn components(&self, position: &Vec<u64>) -> Vec<Vec<u64>> {
         heaps::components(position)
     }
@@ -515,16 +847,26 @@ impl Rules for TakeBreakGame {
 impl Notation for TakeBreakGame {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
         let heaps = heaps::parse_heaps(text, POSITION_SYNTAX)?;
-        let bound = match &self.rule {
-            Rule::Squares => MAX_HEAP_MANY_MOVES * MAX_HEAP_MANY_MOVES,
-            _ if self.many_moves() => MAX_HEAP_MANY_MOVES,
-            _ => u64::MAX,
+        let (bound, why) = match &self.rule {
+            Rule::Squares => (
+                MAX_HEAP_MANY_MOVES * MAX_HEAP_MANY_MOVES,
+                "since every move of a heap is examined",
+            ),
+            _ if self.splits_by_period() => (
+                MAX_HEAP_BY_PERIOD,
+                "(heaps above 1000000 are answered by a proven period)",
+            ),
+            _ if self.many_moves() => (
+                MAX_HEAP_MANY_MOVES,
+                "since every move of a heap is examined",
+            ),
+            _ => (u64::MAX, ""),
         };
         if let Some(&big) = heaps.iter().find(|&&h| h > bound) {
             return Err(PositionError::new(
                 format!("heap {big} is too large for {}", self.game),
                 format!(
-                    "heaps of at most {bound}, since every move of a heap is examined (the Grundy sequence of {} reaches larger heaps)",
+                    "heaps of at most {bound}, {why} (the Grundy sequence of {} reaches larger heaps)",
                     self.game
                 ),
             ));
@@ -543,7 +885,6 @@ impl Notation for TakeBreakGame {
     fn parse_move(&self, position: &Vec<u64>, input: &str) -> Result<SplitMove, MoveError> {
         let (heap, take, parts) = parse_split_move(input, position)?;
         let n = position[heap];
-        let options = self.heap_moves(n);
         let parts = match parts {
             Some(mut p) => {
                 p.retain(|&x| x > 0);
@@ -558,15 +899,10 @@ impl Notation for TakeBreakGame {
                 if rest == 0 { vec![] } else { vec![rest] }
             }
         };
-        let wanted = (take, parts);
-        if options.contains(&wanted) {
-            return Ok(SplitMove {
-                heap,
-                take: wanted.0,
-                parts: wanted.1,
-            });
+        if self.heap_allows(n, take, &parts) {
+            return Ok(SplitMove { heap, take, parts });
         }
-        let takes: std::collections::BTreeSet<u64> = options.iter().map(|(t, _)| *t).collect();
+        let takes = self.heap_takes(n);
         let allowed = if takes.is_empty() {
             format!("no move is possible from heap {}", heap_name(heap))
         } else {
@@ -670,6 +1006,9 @@ impl Notation for TakeBreakGame {
         heaps::total(position)
     }
     fn candidate_moves(&self, position: &Vec<u64>) -> Vec<SplitMove> {
+        if self.too_many_moves(position).is_some() {
+            return self.sampled_moves(position, 5000);
+        }
         let mut moves = self.moves(position);
         if moves.len() > 5000 {
             // Keep every move of the smaller heaps' worth: a sample spread
@@ -848,16 +1187,32 @@ impl Theory for TakeBreakGame {
         self.with_values(max, |g, period| {
             let values: Vec<Nimber> = position.iter().map(|&h| g(h)).collect();
             let total: Nimber = values.iter().copied().sum();
+            let proven = period.filter(|p| p.proven).map(|p| (p.preperiod, p.period));
+            let large = position.iter().any(|&h| h > MAX_HEAP_MANY_MOVES);
             let mut winning = Vec::new();
+            let mut unlisted = 0u64;
+            let mut large_text = String::new();
             if !total.is_zero() {
                 for (heap, &n) in position.iter().enumerate() {
                     let target = total + values[heap];
-                    for (take, parts) in self.heap_moves(n) {
-                        let v: Nimber = parts.iter().map(|&p| g(p)).sum();
-                        if v == target {
-                            winning.push(SplitMove { heap, take, parts });
-                        }
+                    let cap = if large {
+                        LISTED_BY_PERIOD.saturating_sub(winning.len())
+                    } else {
+                        usize::MAX
+                    };
+                    let wins = self.winning_heap_moves(n, proven, cap, |parts| {
+                        parts.iter().map(|&p| g(p)).sum::<Nimber>() == target
+                    })?;
+                    unlisted += wins.total - wins.listed.len() as u64;
+                    if let Some((e, p)) = proven {
+                        let what = format!("The Grundy values of {}", self.game);
+                        large_text.push_str(&wins.describe(&heap_name(heap), n, &what, e, p));
                     }
+                    winning.extend(
+                        wins.listed
+                            .into_iter()
+                            .map(|(take, parts)| SplitMove { heap, take, parts }),
+                    );
                 }
             }
             let mut text = String::new();
@@ -902,6 +1257,7 @@ impl Theory for TakeBreakGame {
                     }
                 );
             }
+            text.push_str(&large_text);
             if let Some(mv) = winning.first() {
                 let _ = writeln!(text, "Winning move: {}.", self.describe(position, mv));
             }
@@ -909,14 +1265,19 @@ impl Theory for TakeBreakGame {
                 Some(k) => format!("Sprague–Grundy: S(1..{k}) heaps mod {}", k + 1),
                 None => format!("Sprague–Grundy values of {} (XOR over heaps)", self.game),
             };
-            Some(Verdict {
-                details: Default::default(),                outcome: Outcome::from_to_move_wins(!total.is_zero()),
+            Ok(Some(Verdict {
+                details: Details {
+                    unlisted_winning: unlisted as usize,
+                    ..Default::default()
+                },
+                outcome: Outcome::from_to_move_wins(!total.is_zero()),
                 grundy: Some(total),
                 winning_moves: winning,
                 explanation: text,
                 theorem,
-            })
+            }))
         })
+        .and_then(|r| r)
         .map_err(|reason| SolveError::TooLarge { reason })
     }
 }
@@ -1157,12 +1518,172 @@ mod tests {
             .closed_form_within(&vec![500_000], Convention::Normal, Limits::default())
             .unwrap_err();
         assert!(err.to_string().contains("no proven period"), "{err}");
-        // Too large to examine every move: a position error naming the bound.
-        let err = k.parse_position("2000000").unwrap_err();
-        assert!(err.to_string().contains("at most 1000000"), "{err}");
+        // Games that split a heap in three or take any residue list every
+        // move of a heap: a position error naming the bound.
+        for spec in ["octal:0.8", "modular:3:1,2"] {
+            let err = game(spec).parse_position("2000000").unwrap_err();
+            assert!(err.to_string().contains("at most 1000000"), "{spec}: {err}");
+        }
+        // Games that split in two take heaps up to 10^18, by the period.
+        assert!(k.parse_position("2000000").is_ok());
+        let err = k.parse_position("1000000000000000001").unwrap_err();
+        assert!(
+            err.to_string().contains("at most 1000000000000000000"),
+            "{err}"
+        );
         // Subtraction games have few moves per heap: any u64 heap.
         let s = game("subtraction:1,2,3");
         let v = s.closed_form(&vec![u64::MAX], Convention::Normal).unwrap();
         assert_eq!(v.grundy, Some(Nimber(u64::MAX % 4)));
+    }
+
+    /// The winning moves of heaps too large to examine one by one are
+    /// counted class by class. Against every move of the heap examined
+    /// one by one (a heap just past the bound still allows it): the same
+    /// total, and the listed moves are the first ones of the full list.
+    #[test]
+    fn large_heaps_count_their_winning_moves_by_class() {
+        let mut checked = 0;
+        for spec in ["kayles", "dawson", "octal:0.137", "octal:0.15", "octal:4.7"] {
+            let g = game(spec);
+            for (n, others) in [
+                (MAX_HEAP_MANY_MOVES + 1, vec![5u64]),
+                (MAX_HEAP_MANY_MOVES + 2, vec![7, 3]),
+                (MAX_HEAP_MANY_MOVES + 35, vec![]),
+                (MAX_HEAP_MANY_MOVES + 60, vec![1, 2]),
+            ] {
+                let position: Vec<u64> = [n].iter().chain(&others).copied().collect();
+                let Ok(Some(v)) =
+                    g.closed_form_within(&position, Convention::Normal, Limits::default())
+                else {
+                    // No proven period: nothing to count.
+                    continue;
+                };
+                let total = v.grundy.unwrap();
+                let brute: Vec<SplitMove> = g
+                    .with_values(n, |value, _| {
+                        let mut out = Vec::new();
+                        for (heap, &h) in position.iter().enumerate() {
+                            for (take, parts) in g.heap_moves(h) {
+                                let after: Nimber = total
+                                    + value(h)
+                                    + parts.iter().map(|&p| value(p)).sum::<Nimber>();
+                                if after.is_zero() {
+                                    out.push(SplitMove { heap, take, parts });
+                                }
+                            }
+                        }
+                        out
+                    })
+                    .unwrap();
+                let listed = brute.len().min(LISTED_BY_PERIOD);
+                assert_eq!(
+                    v.winning_moves.len() + v.details.unlisted_winning,
+                    brute.len(),
+                    "{spec} {position:?}"
+                );
+                let first_difference = v.winning_moves.iter().zip(&brute).position(|(a, b)| a != b);
+                assert_eq!(first_difference, None, "{spec} {position:?}");
+                assert_eq!(v.winning_moves.len(), listed, "{spec} {position:?}");
+                checked += 1;
+            }
+        }
+        assert!(
+            checked >= 12,
+            "only {checked} positions had a proven period"
+        );
+        // Misère Kayles, by its quotient's periodic heap images.
+        let k = game("kayles");
+        for position in [
+            vec![MAX_HEAP_MANY_MOVES + 1, 5, 7],
+            vec![MAX_HEAP_MANY_MOVES + 6],
+            vec![MAX_HEAP_MANY_MOVES + 11, 4],
+        ] {
+            let v = k
+                .closed_form_within(&position, Convention::Misere, Limits::default())
+                .unwrap()
+                .expect("misère Kayles' quotient is proven");
+            let q = k
+                .misere_quotient(position[0], Limits::default(), true)
+                .unwrap();
+            let mut brute = Vec::new();
+            for (heap, &h) in position.iter().enumerate() {
+                for (take, parts) in k.heap_moves(h) {
+                    let m = SplitMove { heap, take, parts };
+                    if q.is_p_position(&k.apply(&position, &m)) == Some(true) {
+                        brute.push(m);
+                    }
+                }
+            }
+            let listed = brute.len().min(LISTED_BY_PERIOD);
+            assert_eq!(
+                v.winning_moves.len() + v.details.unlisted_winning,
+                brute.len()
+            );
+            let first_difference = v.winning_moves.iter().zip(&brute).position(|(a, b)| a != b);
+            assert_eq!(first_difference, None, "{position:?}");
+            assert_eq!(v.winning_moves.len(), listed, "{position:?}");
+        }
+    }
+
+    /// A move's legality, checked without listing a heap's moves, agrees
+    /// with the list, for every rule kind.
+    #[test]
+    fn legality_agrees_with_the_move_list() {
+        for spec in [
+            "kayles",
+            "octal:0.137",
+            "octal:0.8",
+            "octal:4.7",
+            "grundy-game",
+            "subtraction:1,3,4",
+            "subtraction:squares",
+            "modular:3:1,2",
+        ] {
+            let g = game(spec);
+            for n in 0..=13u64 {
+                let list = g.heap_moves(n);
+                let mut allowed = 0;
+                for take in 0..=n + 1 {
+                    for parts in sorted_parts(n.saturating_sub(take), 3) {
+                        let legal = g.heap_allows(n, take, &parts);
+                        assert_eq!(
+                            legal,
+                            list.contains(&(take, parts.clone())),
+                            "{spec}: heap {n}, take {take}, leave {parts:?}"
+                        );
+                        allowed += usize::from(legal);
+                    }
+                }
+                assert_eq!(allowed, list.len(), "{spec}: heap {n}");
+                // Parts out of order, empty, or summing wrong never are.
+                assert!(!g.heap_allows(n, 1, &[n, 0]));
+                assert!(!g.heap_allows(n, 0, &[n + 1]));
+                if n >= 4 {
+                    assert!(!g.heap_allows(n, 1, &[2, 1]));
+                }
+            }
+        }
+    }
+
+    /// Every sorted list of at most `len` positive parts with sum `total`.
+    fn sorted_parts(total: u64, len: usize) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        fn go(left: u64, min: u64, len: usize, cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            if left == 0 {
+                out.push(cur.clone());
+                return;
+            }
+            if len == 0 {
+                return;
+            }
+            for p in min..=left {
+                cur.push(p);
+                go(left - p, p, len - 1, cur, out);
+                cur.pop();
+            }
+        }
+        go(total, 1, len, &mut Vec::new(), &mut out);
+        out
     }
 }
