@@ -343,6 +343,9 @@ pub struct AnalysisData {
     pub remoteness: Option<Remoteness>,
     pub winning_moves: Vec<MoveData>,
     pub winning_moves_total: Total,
+    /// Winning moves counted but not listed whatever `max_moves` asks (a
+    /// heap too large for its moves to be examined one by one).
+    pub winning_moves_unlisted: usize,
     pub moves: Option<Vec<MoveData>>,
     pub explanation: String,
     pub method: String,
@@ -424,6 +427,7 @@ impl AnalysisData {
             remoteness: a.remoteness,
             winning_moves: a.winning_moves.iter().map(MoveData::from_info).collect(),
             winning_moves_total: Total::known(a.winning_moves_total),
+            winning_moves_unlisted: a.details.unlisted_winning,
             moves: a
                 .moves
                 .as_ref()
@@ -460,6 +464,10 @@ impl AnalysisData {
         let total = self.winning_moves_total.get(py, &self.position)?;
         d.set_item("winning_moves_total", total)?;
         d.set_item("winning_moves_truncated", self.winning_moves.len() < total)?;
+        if self.winning_moves_unlisted > 0 {
+            // As the CLI: present only for a heap too large to list.
+            d.set_item("winning_moves_unlisted", self.winning_moves_unlisted)?;
+        }
         if let Some(all) = &self.moves {
             let moves = PyList::empty(py);
             for m in all {
@@ -508,6 +516,11 @@ impl AnalysisData {
             remoteness: remoteness_from_py(&item(d, "remoteness")?)?,
             winning_moves: moves_of(item(d, "winning_moves")?)?,
             winning_moves_total: Total::known(item(d, "winning_moves_total")?.extract()?),
+            // Absent from dictionaries written before it existed.
+            winning_moves_unlisted: match d.get_item("winning_moves_unlisted")? {
+                Some(v) => v.extract()?,
+                None => 0,
+            },
             moves,
             explanation: item(d, "explanation")?.extract()?,
             method: item(d, "method")?.extract()?,
@@ -605,6 +618,13 @@ impl PyAnalysis {
     #[getter]
     fn winning_moves_total(&self, py: Python<'_>) -> PyResult<usize> {
         self.data.winning_moves_total.get(py, &self.data.position)
+    }
+    /// Winning moves counted but not listed, whatever `max_moves` asks: a
+    /// heap too large for its moves to be examined one by one has them
+    /// counted by the period of its values (0 otherwise).
+    #[getter]
+    fn winning_moves_unlisted(&self) -> usize {
+        self.data.winning_moves_unlisted
     }
     /// Every legal move with its value, when asked for (`every_move=True`).
     #[getter]

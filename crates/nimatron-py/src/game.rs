@@ -144,6 +144,7 @@ fn nim_fast(
         remoteness: None,
         winning_moves: listed,
         winning_moves_total: total,
+        winning_moves_unlisted: 0,
         moves: None,
         explanation: explain_nim(heaps, &a),
         method: Method::ClosedForm(theorem.to_string()).to_string(),

@@ -190,3 +190,16 @@ def test_to_dict_has_the_cli_fields():
     for key in ["game", "convention", "position", "outcome", "grundy", "winning_moves", "explanation", "nim_sum", "remoteness"]:
         assert key in d
     assert d["winning_moves"][0]["heap"] == 2 and d["winning_moves"][0]["to"] == [1, 3, 2]
+
+
+def test_a_trillion_pins_are_counted_by_the_period():
+    a = nimatron.analyze([10**12, 5, 7], game="kayles", misere=True)
+    assert a.winning_moves_total == len(a.winning_moves) + a.winning_moves_unlisted
+    assert len(a.winning_moves) == 1000 and a.winning_moves_unlisted > 10**11
+    again = pickle.loads(pickle.dumps(a))
+    assert again.winning_moves_unlisted == a.winning_moves_unlisted
+    assert a.to_dict()["winning_moves_unlisted"] == a.winning_moves_unlisted
+    # Every move cannot be valued: a clear error, not a hang.
+    with pytest.raises(nimatron.LimitError, match="too many moves"):
+        nimatron.analyze([10**12], game="kayles", every_move=True)
+    assert nimatron.analyze([4, 7], game="kayles").winning_moves_unlisted == 0
