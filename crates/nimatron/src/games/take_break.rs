@@ -1656,6 +1656,8 @@ mod tests {
                     }
                 }
                 assert_eq!(allowed, list.len(), "{spec}: heap {n}");
+                let takes: std::collections::BTreeSet<u64> = list.iter().map(|(t, _)| *t).collect();
+                assert_eq!(g.heap_takes(n), takes, "{spec}: heap {n}");
                 // Parts out of order, empty, or summing wrong never are.
                 assert!(!g.heap_allows(n, 1, &[n, 0]));
                 assert!(!g.heap_allows(n, 0, &[n + 1]));
