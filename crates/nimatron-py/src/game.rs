@@ -433,6 +433,17 @@ impl PyGame {
         position: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyMove>> {
         let p = self.at(position)?;
+        // Too many to list is a limit, not bad input.
+        if let Some(reason) = self
+            .game
+            .too_many_moves(&p)
+            .map_err(|e| errors::from_position(py, e))?
+        {
+            return Err(errors::limit_error(
+                py,
+                &nimatron::solve::SolveError::TooLarge { reason },
+            ));
+        }
         let moves = self
             .game
             .legal_moves(&p)

@@ -202,4 +202,6 @@ def test_a_trillion_pins_are_counted_by_the_period():
     # Every move cannot be valued: a clear error, not a hang.
     with pytest.raises(nimatron.LimitError, match="too many moves"):
         nimatron.analyze([10**12], game="kayles", every_move=True)
+    with pytest.raises(nimatron.LimitError, match="too many moves"):
+        nimatron.Game("kayles", [10**12]).legal_moves()
     assert nimatron.analyze([4, 7], game="kayles").winning_moves_unlisted == 0

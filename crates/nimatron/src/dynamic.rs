@@ -101,6 +101,11 @@ pub trait Game: Send + Sync {
     fn is_terminal(&self, position: &Position) -> Result<bool, PositionError>;
     /// Material left (objects, cells...): more means longer play.
     fn material(&self, position: &Position) -> Result<u64, PositionError>;
+    /// Why the position has too many moves to list, if it does (see
+    /// [`Rules::too_many_moves`](crate::Rules::too_many_moves)).
+    fn too_many_moves(&self, _position: &Position) -> Result<Option<String>, PositionError> {
+        Ok(None)
+    }
     /// Every legal move.
     fn legal_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError>;
     /// The moves a computer player considers (all, unless there are too many).
@@ -496,6 +501,9 @@ where
     }
     fn material(&self, position: &Position) -> Result<u64, PositionError> {
         Ok(self.game.material(self.typed(position)?))
+    }
+    fn too_many_moves(&self, position: &Position) -> Result<Option<String>, PositionError> {
+        Ok(self.game.too_many_moves(self.typed(position)?))
     }
     fn legal_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError> {
         let p = self.typed(position)?;

@@ -42,6 +42,28 @@ pub fn computer_move(
             mv: mv.clone(),
         });
     }
+    // Candidates may be a sample of a huge move list that misses every
+    // winning move: then the analysis's own winning moves join them.
+    if !candidates.is_empty()
+        && candidates.iter().all(|c| c.outcome_after == Outcome::N)
+        && game.outcome(position, convention, limits).ok() == Some(Outcome::N)
+    {
+        let options = crate::AnalyzeOptions {
+            remoteness: false,
+            max_moves: 16,
+            ..crate::AnalyzeOptions::new(limits)
+        };
+        if let Ok(a) = game.analyze_with(position, convention, &options) {
+            for mv in a.winning_moves {
+                candidates.push(Candidate {
+                    outcome_after: Outcome::P,
+                    winning_replies: 0,
+                    material_after: game.material(mv.after())?,
+                    mv,
+                });
+            }
+        }
+    }
     if candidates.iter().all(|c| c.outcome_after == Outcome::N) {
         let options = crate::AnalyzeOptions {
             remoteness: false,
