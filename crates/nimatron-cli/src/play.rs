@@ -283,8 +283,15 @@ pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> an
                 return Ok(());
             }
             "help" | "?" => writeln!(output, "{}", help_text(table.setup.game.as_ref()))?,
-            "hint" => writeln!(output, "{}", table.hint()?)?,
-            "why" | "explain" => write!(output, "{}", table.analyze(&table.position)?.explanation)?,
+            // A position beyond the limits gets no hint, and the game goes on.
+            "hint" => match table.hint() {
+                Ok(hint) => writeln!(output, "{hint}")?,
+                Err(e) => writeln!(output, "No hint: {e}. The game goes on.")?,
+            },
+            "why" | "explain" => match table.analyze(&table.position) {
+                Ok(a) => write!(output, "{}", a.explanation)?,
+                Err(e) => writeln!(output, "No explanation: {e}. The game goes on.")?,
+            },
             "undo" => {
                 let undone = match table.setup.opponent {
                     Opponent::Friend => table.undo_one().is_some(),

@@ -129,3 +129,36 @@ fn reading_lines_is_line_based() {
     let (screen, _) = play(&["--heaps", "3,4,5", "--seed", "2"], "help\nhelp\n");
     assert_eq!(screen.matches("Commands:").count(), 2);
 }
+
+/// A hint or an explanation beyond the limits is refused with the reason,
+/// and the game goes on (it used to end the session with exit 1).
+#[test]
+fn a_hint_beyond_the_limits_does_not_end_the_game() {
+    let out = run(
+        &[
+            "play",
+            "--game",
+            "dawson",
+            "--misere",
+            "--heaps",
+            "40,30",
+            "--max-states",
+            "1000",
+            "--seed",
+            "3",
+        ],
+        "hint\nwhy\nA 2\nquit\n",
+    );
+    let screen = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(out.status.code(), Some(0), "{screen}");
+    assert!(screen.contains("No hint: the search stopped"), "{screen}");
+    assert!(
+        screen.contains("No explanation: the search stopped"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("You: take 2 from heap A (40 → 38)"),
+        "{screen}"
+    );
+    assert!(screen.contains("Game abandoned."), "{screen}");
+}
