@@ -167,7 +167,16 @@ impl Table {
 
     /// The computer's choice at `level`, from the shared strategy.
     fn choose(&self, level: Level, rng: &mut SplitMix64) -> anyhow::Result<Option<MoveInfo>> {
-        nimatron::play::computer_move(
+        Ok(self.choose_why(level, rng)?.0)
+    }
+
+    /// The computer's choice, and the limit that left it a random move.
+    fn choose_why(
+        &self,
+        level: Level,
+        rng: &mut SplitMix64,
+    ) -> anyhow::Result<(Option<MoveInfo>, Option<String>)> {
+        let (mv, why) = nimatron::play::computer_choice(
             self.setup.game.as_ref(),
             &self.position,
             self.setup.convention,
@@ -175,7 +184,8 @@ impl Table {
             rng,
             self.setup.limits,
         )
-        .map_err(game_error)
+        .map_err(game_error)?;
+        Ok((mv, why.map(|e| game_error(e).to_string())))
     }
 
     fn hint(&self) -> anyhow::Result<String> {
@@ -259,11 +269,16 @@ pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> an
         if table.setup.opponent == Opponent::Computer && table.to_move == Side::Other {
             let level = table.setup.level;
             let mut rng = table.rng.clone();
-            let mv = table
-                .choose(level, &mut rng)?
-                .ok_or_else(|| anyhow::anyhow!("the computer found no move"))?;
+            let (mv, why) = table.choose_why(level, &mut rng)?;
+            let mv = mv.ok_or_else(|| anyhow::anyhow!("the computer found no move"))?;
             table.rng = rng;
             writeln!(output, "\nNimatron: {}.", mv.text)?;
+            if let Some(why) = why {
+                writeln!(
+                    output,
+                    "(Nimatron could not judge its moves: {why}. It played a random one.)"
+                )?;
+            }
             table.apply(&mv);
             write!(output, "{}", table.board()?)?;
             continue;

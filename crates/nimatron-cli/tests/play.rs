@@ -161,4 +161,10 @@ fn a_hint_beyond_the_limits_does_not_end_the_game() {
         "{screen}"
     );
     assert!(screen.contains("Game abandoned."), "{screen}");
+    // The computer's reply could not be judged either, and it says so.
+    assert!(
+        screen.contains("(Nimatron could not judge its moves: the search stopped"),
+        "{screen}"
+    );
+    assert!(screen.contains("It played a random one.)"), "{screen}");
 }

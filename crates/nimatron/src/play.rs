@@ -16,14 +16,28 @@ pub fn computer_move(
     rng: &mut SplitMix64,
     limits: Limits,
 ) -> Result<Option<MoveInfo>, GameError> {
+    computer_choice(game, position, convention, level, rng, limits).map(|(mv, _)| mv)
+}
+
+/// [`computer_move`], and why: `None` when the move was judged, else the
+/// limit that stopped the judging (the move is then a random candidate),
+/// for a front end to tell the player.
+pub fn computer_choice(
+    game: &dyn Game,
+    position: &Position,
+    convention: Convention,
+    level: Level,
+    rng: &mut SplitMix64,
+    limits: Limits,
+) -> Result<(Option<MoveInfo>, Option<GameError>), GameError> {
     let moves = game.candidate_moves(position)?;
     // A random move when the search is too large to judge them.
-    let fallback = |moves: Vec<MoveInfo>, rng: &mut SplitMix64| {
+    let fallback = |moves: Vec<MoveInfo>, rng: &mut SplitMix64, why: GameError| {
         if moves.is_empty() {
-            return None;
+            return (None, Some(why));
         }
         let i = rng.below(moves.len() as u64) as usize;
-        moves.into_iter().nth(i)
+        (moves.into_iter().nth(i), Some(why))
     };
     // Each move's outcome first: that is all a level needs when some move
     // wins. Only when every move loses are the replies counted, to lose
@@ -32,7 +46,7 @@ pub fn computer_move(
     for mv in &moves {
         let outcome_after = match game.outcome(mv.after(), convention, limits) {
             Ok(o) => o,
-            Err(GameError::Solve(_)) => return Ok(fallback(moves, rng)),
+            Err(e @ GameError::Solve(_)) => return Ok(fallback(moves, rng, e)),
             Err(e) => return Err(e),
         };
         candidates.push(Candidate {
@@ -73,10 +87,10 @@ pub fn computer_move(
         for c in &mut candidates {
             match game.analyze_with(c.mv.after(), convention, &options) {
                 Ok(a) => c.winning_replies = a.winning_moves_total,
-                Err(GameError::Solve(_)) => return Ok(fallback(moves, rng)),
+                Err(e @ GameError::Solve(_)) => return Ok(fallback(moves, rng, e)),
                 Err(e) => return Err(e),
             }
         }
     }
-    Ok(strategy::choose(level, &candidates, rng))
+    Ok((strategy::choose(level, &candidates, rng), None))
 }
