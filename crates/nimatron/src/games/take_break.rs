@@ -607,19 +607,20 @@ impl TakeBreakGame {
                 r / 2
             };
             let from = pre.max(1);
-            for a in 1..from {
+            for a in 1..from.min(hi + 1) {
                 if wins(&[a, r - a]) {
                     add(&mut out, k, vec![a, r - a]);
                 }
             }
             // From `from` on, a split's answer depends only on a mod p.
-            let classes: Vec<u64> = (from..from + per).filter(|&a| wins(&[a, r - a])).collect();
+            let classes: Vec<u64> = (from..from + per)
+                .filter(|&a| a <= hi && wins(&[a, r - a]))
+                .collect();
             let count: u64 = classes.iter().map(|&a| (hi - a) / per + 1).sum();
             out.total += count;
-            'list: for i in 0.. {
-                if classes.is_empty() {
-                    break;
-                }
+            // In order of a: every class once per period, until hi or cap.
+            let mut i = 0;
+            'list: while !classes.is_empty() {
                 for &a0 in &classes {
                     let a = a0 + i * per;
                     if a > hi || out.listed.len() >= cap {
@@ -627,6 +628,7 @@ impl TakeBreakGame {
                     }
                     out.listed.push((k, vec![a, r - a]));
                 }
+                i += 1;
             }
             out.families.push(SplitFamily {
                 take: k,
