@@ -79,11 +79,20 @@ pub(crate) fn computer_turns(
     let mut rng = SplitMix64::new(record.rng);
     while record.status == Status::Playing && record.to_move == seat {
         let position = stored_position(game, &record.position)?;
-        let chosen =
-            nimatron::play::computer_move(game, &position, convention, level, &mut rng, limits)
+        let (chosen, why) =
+            nimatron::play::computer_choice(game, &position, convention, level, &mut rng, limits)
                 .map_err(game_error)?;
         match chosen {
-            Some(mv) => play(record, &mv, true, out),
+            // A move the limits left unjudged says so in its own words,
+            // which the page shows and the record keeps.
+            Some(mut mv) => {
+                if why.is_some() {
+                    mv.text.push_str(
+                        " (a random move: the position is beyond what this server judges within its limits)",
+                    );
+                }
+                play(record, &mv, true, out)
+            }
             None => break,
         }
         settle(game, record)?;

@@ -848,3 +848,25 @@ fn replays_and_the_last_move_come_with_the_board_elements_they_touched() {
         assert!(g["title"].as_str().is_some_and(|t| !t.is_empty()), "{g}");
     }
 }
+
+/// A computer move that the server's limits left unjudged says so in its
+/// text, which the page shows and the record keeps.
+#[test]
+fn a_random_computer_move_says_so() {
+    let server = TestServer::start(&fresh_db("random-move"));
+    // Misère Dawson's Kayles from 200 30: beyond the quotient at heap 25
+    // and beyond search within the server's limits.
+    let (_, _, reply) = server.create(
+        r#"{"game":"dawson","convention":"misere","position":"200 30","first":"opponent"}"#,
+    );
+    let moves = reply["game"]["moves"].as_array().expect("moves");
+    let text = moves[0]["text"].as_str().unwrap();
+    assert!(
+        text.contains("(a random move: the position is beyond"),
+        "{text}"
+    );
+    // A position it can judge gets no such words.
+    let (_, _, reply) = server.create(r#"{"position":"3 4 5","first":"opponent"}"#);
+    let text = reply["game"]["moves"][0]["text"].as_str().unwrap();
+    assert!(!text.contains("random"), "{text}");
+}
