@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 
 use nimatron::explain::{EXPLAINED_HEAPS, describe_move, explain_nim};
 use nimatron::nim::{self, Regime};
-use nimatron::play::computer_move;
+use nimatron::play::computer_choice;
 use nimatron::strategy::{Level, SplitMix64};
 use nimatron::{
     AnalyzeOptions, Convention, Game, GameSpec, Limits, Method, Position, PositionValue,
@@ -531,13 +531,21 @@ impl PyGame {
         let mut rng = SplitMix64::new(seed);
         let (game, convention, limits) = (self.game.as_ref(), self.convention(), self.limits);
         let position = &self.position;
-        let chosen = py
-            .detach(|| computer_move(game, position, convention, level, &mut rng, limits))
+        let (chosen, why) = py
+            .detach(|| computer_choice(game, position, convention, level, &mut rng, limits))
             .map_err(|e| errors::from_game(py, e))?;
         let Some(m) = chosen else {
             return Ok(None);
         };
         let mut data = MoveData::from_info(&m);
+        if let Some(why) = why {
+            // Not judged: say so, and leave its worth unknown.
+            data.text.push_str(&format!(
+                " (a random move: {why}; raise max_states or max_seconds)"
+            ));
+            data.wins = None;
+            return Ok(Some(PyMove { data }));
+        }
         // What the move is worth (the solver's tables already hold it).
         let after = py
             .detach(|| game.outcome(m.after(), convention, limits))

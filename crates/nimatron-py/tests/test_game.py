@@ -205,3 +205,13 @@ def test_a_trillion_pins_are_counted_by_the_period():
     with pytest.raises(nimatron.LimitError, match="too many moves"):
         nimatron.Game("kayles", [10**12]).legal_moves()
     assert nimatron.analyze([4, 7], game="kayles").winning_moves_unlisted == 0
+
+
+def test_a_computer_move_beyond_the_limits_says_it_is_random():
+    game = nimatron.Game("dawson", [40, 30], misere=True, max_states=1000)
+    move = game.computer_move(seed=3)
+    assert move is not None and move.wins is None
+    assert "a random move: the search stopped" in move.text
+    game.play(move)
+    judged = nimatron.Game("kayles", [4, 7]).computer_move(seed=3)
+    assert judged is not None and judged.wins is True and "random" not in judged.text
