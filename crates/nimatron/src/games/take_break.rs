@@ -153,6 +153,13 @@ impl HeapWins {
     }
 }
 
+/// The width of the heap-size column of an explanation: 6, or the digits
+/// of the largest heap listed.
+fn column_width(heaps: &[u64]) -> usize {
+    let largest = heaps.iter().take(32).copied().max().unwrap_or(0);
+    largest.to_string().len().max(6)
+}
+
 /// "1", "1 or 2", "1, 2 or 3".
 fn join_or(items: &[String]) -> String {
     match items {
@@ -338,10 +345,11 @@ impl TakeBreakGame {
             "A sum of heaps is a misère P-position exactly when the product of its heaps' elements lies in the P-portion {{{}}}.",
             p_names.join(", ")
         );
+        let width = column_width(heaps);
         for (i, (&h, &e)) in heaps.iter().zip(&images).enumerate().take(32) {
             let _ = writeln!(
                 text,
-                "  {:<3} {h:>6}   ↦ {}",
+                "  {:<3} {h:>width$}   ↦ {}",
                 heap_name(i),
                 q.element_name(e)
             );
@@ -1255,8 +1263,9 @@ impl Theory for TakeBreakGame {
                 "Each heap is an independent game; its Grundy value comes from the sequence of {}:",
                 self.game
             );
+            let width = column_width(position);
             for (i, (&h, v)) in position.iter().zip(&values).enumerate().take(32) {
-                let _ = writeln!(text, "  {:<3} {h:>6}   G = {}", heap_name(i), v.value());
+                let _ = writeln!(text, "  {:<3} {h:>width$}   G = {}", heap_name(i), v.value());
             }
             if position.len() > 32 {
                 let _ = writeln!(text, "  … {} more heaps", position.len() - 32);
