@@ -144,6 +144,9 @@ pub struct MoveRecord {
     pub after: String,
     /// Whether the computer made it.
     pub by_computer: bool,
+    /// Whether the computer chose it at random, because the position was
+    /// beyond what the server judges within its limits.
+    pub random: bool,
     /// Unix milliseconds.
     pub created_at: i64,
 }
@@ -217,31 +220,34 @@ CREATE TABLE IF NOT EXISTS moves (
     before      TEXT NOT NULL,
     after       TEXT NOT NULL,
     by_computer INTEGER NOT NULL,
+    random      INTEGER NOT NULL DEFAULT 0,
     created_at  INTEGER NOT NULL,
     PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
 ";
 
-/// Columns added since the first release, with their declarations: a
-/// database made before them gains them when it is opened.
-const ADDED_COLUMNS: &[(&str, &str)] = &[
-    ("resigned", "INTEGER"),
-    ("analysis_votes", "INTEGER NOT NULL DEFAULT 0"),
-    ("rematch_offers", "INTEGER NOT NULL DEFAULT 0"),
-    ("rematch", "TEXT"),
+/// Columns added since the first release, with their tables and
+/// declarations: a database made before them gains them when it is opened.
+const ADDED_COLUMNS: &[(&str, &str, &str)] = &[
+    ("games", "resigned", "INTEGER"),
+    ("games", "analysis_votes", "INTEGER NOT NULL DEFAULT 0"),
+    ("games", "rematch_offers", "INTEGER NOT NULL DEFAULT 0"),
+    ("games", "rematch", "TEXT"),
+    ("moves", "random", "INTEGER NOT NULL DEFAULT 0"),
 ];
 
 /// Add the [`ADDED_COLUMNS`] that an older database lacks.
 fn add_missing_columns(conn: &Connection) -> Result<(), DbError> {
-    let have: Vec<String> = {
-        let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
-        let rows = stmt.query_map([], |r| r.get(0))?;
-        rows.collect::<rusqlite::Result<_>>()?
-    };
-    for (name, declaration) in ADDED_COLUMNS {
+    for (table, name, declaration) in ADDED_COLUMNS {
+        let have: Vec<String> = {
+            let mut stmt =
+                conn.prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?;
+            let rows = stmt.query_map([], |r| r.get(0))?;
+            rows.collect::<rusqlite::Result<_>>()?
+        };
         if !have.iter().any(|h| h == name) {
             conn.execute_batch(&format!(
-                "ALTER TABLE games ADD COLUMN {name} {declaration}"
+                "ALTER TABLE {table} ADD COLUMN {name} {declaration}"
             ))?;
         }
     }
@@ -382,6 +388,7 @@ fn move_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<MoveRecord> {
         before: r.get("before")?,
         after: r.get("after")?,
         by_computer: r.get::<_, i64>("by_computer")? != 0,
+        random: r.get::<_, i64>("random")? != 0,
         created_at: r.get("created_at")?,
     })
 }
@@ -392,8 +399,8 @@ fn insert_moves(
     moves: &[MoveRecord],
 ) -> rusqlite::Result<()> {
     let mut stmt = tx.prepare_cached(
-        "INSERT INTO moves (game_id, ply, seat, notation, text, before, after, by_computer, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO moves (game_id, ply, seat, notation, text, before, after, by_computer, random, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?;
     for m in moves {
         stmt.execute(params![
@@ -405,6 +412,7 @@ fn insert_moves(
             m.before,
             m.after,
             m.by_computer as i64,
+            m.random as i64,
             m.created_at
         ])?;
     }

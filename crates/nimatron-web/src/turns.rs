@@ -35,6 +35,7 @@ pub(crate) fn play(
         before: record.position.clone(),
         after: mv.to_text.clone(),
         by_computer,
+        random: false,
         created_at: now_ms(),
     });
     record.position = mv.to_text.clone();
@@ -91,7 +92,10 @@ pub(crate) fn computer_turns(
                         " (a random move: the position is beyond what this server judges within its limits)",
                     );
                 }
-                play(record, &mv, true, out)
+                play(record, &mv, true, out);
+                if let Some(last) = out.last_mut() {
+                    last.random = why.is_some();
+                }
             }
             None => break,
         }

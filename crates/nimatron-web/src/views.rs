@@ -42,6 +42,10 @@ pub struct PlayedMove {
     pub after: String,
     /// Whether the computer made it.
     pub by_computer: bool,
+    /// Whether the computer chose it at random, because the position was
+    /// beyond what the server judges within its limits (its `text` says so
+    /// too).
+    pub random: bool,
     /// Unix milliseconds.
     pub at: i64,
     /// The board elements the move touched, on the board before it. Given
@@ -145,6 +149,7 @@ impl From<&MoveRecord> for PlayedMove {
             before: m.before.clone(),
             after: m.after.clone(),
             by_computer: m.by_computer,
+            random: m.random,
             at: m.created_at,
             touches: None,
             geometry: None,

@@ -355,6 +355,11 @@ fn an_older_database_gains_the_new_columns() {
                 ply INTEGER NOT NULL, status TEXT NOT NULL, winner INTEGER,
                 token0 TEXT NOT NULL, token1 TEXT, invite TEXT, rng INTEGER NOT NULL,
                 created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
+             CREATE TABLE moves (
+                game_id TEXT NOT NULL REFERENCES games(id), ply INTEGER NOT NULL,
+                seat INTEGER NOT NULL, notation TEXT NOT NULL, text TEXT NOT NULL,
+                before TEXT NOT NULL, after TEXT NOT NULL, by_computer INTEGER NOT NULL,
+                created_at INTEGER NOT NULL, PRIMARY KEY (game_id, ply)) WITHOUT ROWID;
              INSERT INTO games VALUES ('0123456789abcdef', 'nim', 'normal', 'computer',
                 'perfect', 1, '3 4 5', 0, '3 4 5', 0, 0, 'playing', NULL,
                 'tok', NULL, NULL, 7, 1, 1);",
@@ -371,6 +376,11 @@ fn an_older_database_gains_the_new_columns() {
     );
     let (status, reply) = s.play("0123456789abcdef", "tok", "A 1");
     assert_eq!(status, 200, "{reply}");
+    // The moves table gained `random` too: both moves are stored with it.
+    let (_, game) = s.get("/api/games/0123456789abcdef");
+    let moves = game["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 2, "{game}");
+    assert!(moves.iter().all(|m| m["random"] == json!(false)), "{game}");
     let (status, reply) = resign(&s, "0123456789abcdef", "tok");
     assert_eq!(status, 200, "{reply}");
 }

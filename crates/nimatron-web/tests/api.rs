@@ -865,8 +865,14 @@ fn a_random_computer_move_says_so() {
         text.contains("(a random move: the position is beyond"),
         "{text}"
     );
+    assert_eq!(moves[0]["random"], true, "{reply}");
+    // Stored as such: the game read back says so too.
+    let id = reply["game"]["id"].as_str().unwrap();
+    let (_, game) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(game["moves"][0]["random"], true, "{game}");
     // A position it can judge gets no such words.
     let (_, _, reply) = server.create(r#"{"position":"3 4 5","first":"opponent"}"#);
     let text = reply["game"]["moves"][0]["text"].as_str().unwrap();
     assert!(!text.contains("random"), "{text}");
+    assert_eq!(reply["game"]["moves"][0]["random"], false, "{reply}");
 }
