@@ -854,8 +854,8 @@ fn replays_and_the_last_move_come_with_the_board_elements_they_touched() {
 #[test]
 fn a_random_computer_move_says_so() {
     let server = TestServer::start(&fresh_db("random-move"));
-    // Misère Dawson's Kayles from 200 30: beyond the quotient at heap 25
-    // and beyond search within the server's limits.
+    // Misère Dawson's Kayles from 200 30: beyond the quotient (which stops
+    // near heap 30) and beyond search within the server's limits.
     let (_, _, reply) = server.create(
         r#"{"game":"dawson","convention":"misere","position":"200 30","first":"opponent"}"#,
     );

@@ -8,8 +8,9 @@ use nimatron::{Convention, GameError, GameSpec, Limits, SolveError};
 
 #[test]
 fn a_misere_analysis_that_tries_the_quotient_then_searches_names_the_whole_limit() {
-    // Misère Dawson's Kayles: its quotient passes 20 s at heap 25, and
-    // three heaps of 30 are far beyond search in a second.
+    // Misère Dawson's Kayles: its quotient takes seconds to reach heap 30
+    // (and stops at heap 32 within the default limits), and three heaps of
+    // 30 are far beyond search in a second.
     let game = "dawson".parse::<GameSpec>().unwrap().build().unwrap();
     let position = game.heap_position(&[30, 30, 30]).unwrap();
     let limits = Limits::default().with_time(Duration::from_millis(1500));

@@ -45,6 +45,7 @@
 mod engine;
 mod moves;
 mod presentation;
+mod recalibrate;
 
 use std::fmt;
 use std::ops::Deref;
