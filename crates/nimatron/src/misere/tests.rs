@@ -378,6 +378,32 @@ fn components_without_moves_are_the_identity_and_alike_components_share_an_image
     assert!(e.to_string().contains("numbered below its own"), "{e}");
 }
 
+/// Checks `q` against the plain minimax on every sum of heaps of at most
+/// `largest` with at most `total` objects in all (the partitions of every
+/// number up to `total` into parts of at most `largest`); returns how many.
+fn check_every_sum(q: &MisereQuotient, plain: &mut Plain, total: u16, largest: u16) -> u64 {
+    let mut checked = 0u64;
+    let mut stack: Vec<(Vec<u16>, u16)> = vec![(Vec::new(), total)];
+    while let Some((parts, left)) = stack.pop() {
+        if !parts.is_empty() {
+            let heaps: Vec<u64> = parts.iter().map(|&h| u64::from(h)).collect();
+            assert_eq!(
+                q.is_p_position(&heaps).unwrap(),
+                plain.is_p(&parts),
+                "heaps {parts:?}"
+            );
+            checked += 1;
+        }
+        let top = parts.last().copied().unwrap_or(largest).min(left);
+        for h in 1..=top {
+            let mut next = parts.clone();
+            next.push(h);
+            stack.push((next, left - h));
+        }
+    }
+    checked
+}
+
 /// Misère Kayles grows at heaps 25 and 27, where the quotient of the
 /// smaller heaps is kept (learnt from pretending outcomes, then verified):
 /// every pair of heaps up to 28, and every triple with one heap from 24 to
@@ -421,27 +447,7 @@ fn kayles_every_position_up_to_a_total_agrees_with_minimax() {
         .unwrap_or(36);
     let game: HeapGame = "kayles".parse().unwrap();
     let q = quotient(&game, u64::from(total), &QuotientLimits::default()).unwrap();
-    let mut plain = Plain::new("0.77");
-    // Partitions of every n up to `total`, parts in non-increasing order.
-    let mut checked = 0u64;
-    let mut stack: Vec<(Vec<u16>, u16)> = vec![(Vec::new(), total)];
-    while let Some((parts, left)) = stack.pop() {
-        if !parts.is_empty() {
-            let heaps: Vec<u64> = parts.iter().map(|&h| u64::from(h)).collect();
-            assert_eq!(
-                q.is_p_position(&heaps).unwrap(),
-                plain.is_p(&parts),
-                "heaps {parts:?}"
-            );
-            checked += 1;
-        }
-        let largest = parts.last().copied().unwrap_or(total).min(left);
-        for h in 1..=largest {
-            let mut next = parts.clone();
-            next.push(h);
-            stack.push((next, left - h));
-        }
-    }
+    let checked = check_every_sum(&q, &mut Plain::new("0.77"), total, total);
     // Partitions of 1 to 36 into any number of parts.
     if total == 36 {
         assert_eq!(checked, 99_132);
@@ -466,27 +472,7 @@ fn dawsons_kayles_to_30_has_360_elements_and_agrees_with_minimax() {
         &growth[growth.len() - 3..],
         [(25, 144), (27, 176), (30, 360)]
     );
-    let mut plain = Plain::new("0.07");
-    let total = 40u16;
-    let mut checked = 0u64;
-    let mut stack: Vec<(Vec<u16>, u16)> = vec![(Vec::new(), total)];
-    while let Some((parts, left)) = stack.pop() {
-        if !parts.is_empty() {
-            let heaps: Vec<u64> = parts.iter().map(|&h| u64::from(h)).collect();
-            assert_eq!(
-                q.is_p_position(&heaps).unwrap(),
-                plain.is_p(&parts),
-                "heaps {parts:?}"
-            );
-            checked += 1;
-        }
-        let largest = parts.last().copied().unwrap_or(30).min(left).min(30);
-        for h in 1..=largest {
-            let mut next = parts.clone();
-            next.push(h);
-            stack.push((next, left - h));
-        }
-    }
+    let checked = check_every_sum(&q, &mut Plain::new("0.07"), 40, 30);
     assert!(checked > 200_000, "{checked}");
 }
 
