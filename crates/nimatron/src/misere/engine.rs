@@ -1220,6 +1220,27 @@ fn learn(
     }
 }
 
+/// Whether the local rule holds at `position` for `work`'s claims: it is
+/// claimed in P exactly when it has a move and no option is claimed in P.
+#[cfg(test)]
+fn local_rule_holds(work: &Work, options: &[Vec<Vec<u16>>], position: &[u16]) -> bool {
+    let mut any_move = false;
+    let mut option_in_p = false;
+    for i in 0..position.len() {
+        let rest: Vec<u16> = position[..i]
+            .iter()
+            .chain(&position[i + 1..])
+            .copied()
+            .collect();
+        let base = work.eval(&rest);
+        for option in &options[position[i] as usize] {
+            any_move = true;
+            option_in_p |= work.p[work.eval_from(base, option) as usize];
+        }
+    }
+    work.p[work.eval(position) as usize] == (any_move && !option_in_p)
+}
+
 /// From a position where the local rule fails, a position whose image
 /// gives the wrong outcome.
 fn misclassified(
@@ -1459,5 +1480,80 @@ mod tests {
         // Every computed quotient passes; the switched ones mostly fail.
         assert!(passed >= works.len(), "{passed}");
         assert!(failed > passed, "{failed} failed, {passed} passed");
+    }
+
+    /// The least-failure search of recalibration is a verification too: on
+    /// Kayles' and Dawson's Kayles' quotients heap by heap, as computed and
+    /// with one element's side of the P-portion switched, it finds a
+    /// failure exactly when the breadth-first search does, and its failure
+    /// is one (the local rule fails there).
+    #[test]
+    fn the_least_failure_search_verifies_as_the_breadth_first_one_does() {
+        use super::super::recalibrate::least_failure;
+        use super::{Budget, QuotientLimits, Work, build, verify};
+        for (spec, to) in [("kayles", 26), ("dawson", 24)] {
+            let rule = spec.parse::<crate::sequence::HeapGame>().unwrap().rule();
+            let options: Vec<Vec<Vec<u16>>> = (0..=to)
+                .map(|n| super::super::moves::options_of(&rule, n))
+                .collect();
+            let mut works: Vec<Work> = Vec::new();
+            build(
+                |n| options[n].clone(),
+                to,
+                QuotientLimits::default(),
+                |w| {
+                    works.push(w.clone());
+                    true
+                },
+            )
+            .unwrap();
+            let mut failures = 0;
+            for work in &works {
+                for e in 0..work.order() {
+                    let mut candidate = work.clone();
+                    if e > 0 {
+                        candidate.p[e] = !candidate.p[e];
+                    }
+                    let mut budget = Budget::new(QuotientLimits::default());
+                    let wide = verify(&candidate, &options, &mut budget).unwrap();
+                    let least = least_failure(&candidate, &options, &mut budget).unwrap();
+                    assert_eq!(wide.is_ok(), least.is_none(), "{spec} to {}", work.heaps);
+                    if let Some(w) = least {
+                        failures += 1;
+                        let claim = candidate.p[candidate.eval(&w) as usize];
+                        let rule = super::local_rule_holds(&candidate, &options, &w);
+                        assert!(!rule, "{spec}: the local rule holds at {w:?} ({claim})");
+                    }
+                }
+            }
+            assert!(failures > 100, "{spec}: {failures}");
+        }
+    }
+
+    /// A position with a move whose image is the identity, with no option
+    /// in P, is a failure even though the empty position (with the same
+    /// image and fewer option images) comes first: the search checks each
+    /// position before passing it over.
+    #[test]
+    fn a_failure_with_the_identity_as_its_image_is_found() {
+        use super::super::recalibrate::least_failure;
+        use super::{Budget, QuotientLimits, Work};
+        // Heap 1 has one move, to nothing; a candidate that gives it the
+        // identity and leaves P empty is wrong at [1].
+        let options: Vec<Vec<Vec<u16>>> = vec![Vec::new(), vec![Vec::new()]];
+        let mut cols = std::collections::HashMap::new();
+        cols.insert(0, vec![0]);
+        let wrong = Work {
+            heaps: 1,
+            p: vec![false],
+            rep: vec![Vec::new()],
+            image: vec![0, 0],
+            cols,
+        };
+        let mut budget = Budget::new(QuotientLimits::default());
+        assert_eq!(
+            least_failure(&wrong, &options, &mut budget).unwrap(),
+            Some(vec![1])
+        );
     }
 }

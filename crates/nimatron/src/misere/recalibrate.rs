@@ -423,7 +423,7 @@ pub(super) fn least_failure(
     };
     let mut kept: HashMap<u32, Vec<Vec<u64>>> = HashMap::new();
     let mut queue = std::collections::BinaryHeap::new();
-    // (key, image, option images, position)
+    // (the position as its key, its image, its options' images)
     queue.push(std::cmp::Reverse((
         Vec::<u16>::new(),
         0u32,
@@ -434,6 +434,12 @@ pub(super) fn least_failure(
         if p_failure.as_ref().is_some_and(|f| *f < key) {
             return Ok(p_failure.map(sorted));
         }
+        // Checked before the position is passed over: an earlier position
+        // that covers it may be the empty one, which has no move.
+        let in_p = set.iter().zip(&p_bits).any(|(a, b)| a & b != 0);
+        if !key.is_empty() && !work.p[s as usize] && !in_p {
+            return Ok(Some(sorted(key)));
+        }
         let list = kept.entry(s).or_default();
         if list
             .iter()
@@ -443,10 +449,6 @@ pub(super) fn least_failure(
         }
         list.retain(|k| !set.iter().zip(k).all(|(a, b)| a & !b == 0));
         list.push(set.clone());
-        let in_p = set.iter().zip(&p_bits).any(|(a, b)| a & b != 0);
-        if !key.is_empty() && !work.p[s as usize] && !in_p {
-            return Ok(Some(sorted(key)));
-        }
         for k in 0..kn {
             let col = &work.cols[&kind_image[k]];
             let mut next = vec![0u64; words];
