@@ -91,6 +91,7 @@ pub fn misere_quotient(
             QuotientError::TimeLimit { .. } => {
                 errors::limit_message(py, format!("{e}; raise it with max_seconds=..."))
             }
+            QuotientError::Unbounded { .. } => errors::limit_message(py, e.to_string()),
             e => errors::nimatron_error(py, e.to_string()),
         })?;
     let names: Vec<String> = (0..q.order()).map(|id| q.element_name(id)).collect();

@@ -129,3 +129,17 @@ def test_bad_input_and_limits_raise_with_their_words():
     assert isinstance(caught.value, RuntimeError)
     with pytest.raises(nimatron.LimitError, match="max_order="):
         nimatron.misere_quotient("kayles", 40, max_order=4)
+
+
+def test_a_quotient_that_looks_infinite_raises_limit_error_naming_the_heaps() -> None:
+    # 0.76's heaps 7 and 12 need ever longer cycles; the error says so at
+    # once (well inside the default limits) rather than at a limit.
+    with pytest.raises(nimatron.LimitError, match="looks infinite") as caught:
+        nimatron.misere_quotient("octal:0.76", 12)
+    assert "heaps 7 and 12" in str(caught.value)
+    assert "not a proof" in str(caught.value)
+    # The smaller heaps have a finite quotient, as the minimax confirms.
+    q = nimatron.misere_quotient("octal:0.76", 11)
+    wins = outcome_minimax(octal_moves("0.76"), misere=True)
+    for s in sums(11, 2):
+        assert q.outcome(list(s)) == ("N" if wins(s) else "P"), s

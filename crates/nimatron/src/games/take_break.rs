@@ -240,7 +240,8 @@ impl TakeBreakGame {
             Err(
                 QuotientError::StateLimit { heap, .. }
                 | QuotientError::TimeLimit { heap, .. }
-                | QuotientError::OrderLimit { heap, .. },
+                | QuotientError::OrderLimit { heap, .. }
+                | QuotientError::Unbounded { heap, .. },
             ) => {
                 *stop = Some((heap, bounds));
                 return None;

@@ -903,6 +903,21 @@ const RECALIBRATE_ROUNDS: usize = 1000;
 /// Kayles at heap 30, one candidate has 848, from a quotient of 176.)
 const RECALIBRATE_MAX_GROWTH: usize = 64;
 
+/// Rounds in a row of [`recalibrate`] that cut loose only heaps cut loose
+/// before, while the largest cycle index rises by [`RUNAWAY_RISE`] to at
+/// least [`RUNAWAY_INDEX`], after which it stops: the quotient looks
+/// infinite ([`QuotientError::Unbounded`]). On `0.76` at heap 12 every
+/// round raises the index of heap 7 or heap 12 by one (past 80 when let
+/// run), each least failure a position with one more copy of each; on
+/// `4.76` and `4.77` at heap 6 it is heaps 2 and 5.
+const RUNAWAY_ROUNDS: usize = 16;
+
+/// The least cycle index (`x^(i+2) = x^i`) a runaway must have reached.
+const RUNAWAY_INDEX: u32 = 12;
+
+/// How much the largest cycle index must rise during a runaway.
+const RUNAWAY_RISE: u32 = 4;
+
 /// Sets of a failing position's heaps a round tries to cut loose, fewest
 /// heaps first, before it gives up.
 const RECALIBRATE_TRIES: usize = 256;
@@ -923,7 +938,12 @@ fn recalibrate(
     // stays about as small as the candidate.
     let mut current: Work = prev.clone();
     let mut cut = Cut::new(n);
-    for _ in 0..RECALIBRATE_ROUNDS {
+    // The index each heap was last cut loose with; how many rounds in a row
+    // cut loose only heaps cut loose before, and the largest index when that
+    // run began.
+    let mut indices: HashMap<u16, u32> = HashMap::new();
+    let (mut steady, mut steady_from) = (0, 0);
+    for round in 0..RECALIBRATE_ROUNDS {
         let work = candidate(&current, n, &cut, options, budget)?;
         if work.order() > RECALIBRATE_MAX_GROWTH * prev.order().max(1) {
             return Ok(None);
@@ -979,6 +999,36 @@ fn recalibrate(
         }
         match mended {
             Some(next) => {
+                let before = indices.values().copied().max().unwrap_or(0);
+                let mut known = true;
+                for &(h, index) in &next.loose {
+                    let old = indices.entry(h).or_insert_with(|| {
+                        known = false;
+                        index
+                    });
+                    *old = (*old).max(index);
+                }
+                let top = indices.values().copied().max().unwrap_or(0);
+                if known {
+                    steady += 1;
+                } else {
+                    (steady, steady_from) = (0, before);
+                }
+                if steady >= RUNAWAY_ROUNDS
+                    && top >= RUNAWAY_INDEX
+                    && top >= steady_from + RUNAWAY_RISE
+                {
+                    let mut heaps: Vec<u64> = indices.keys().map(|&h| h as u64).collect();
+                    heaps.sort_unstable();
+                    return Err(QuotientError::Unbounded {
+                        heap: n as u64,
+                        order: prev.order(),
+                        heaps,
+                        index: top,
+                        rounds: round + 1,
+                        failure: w.iter().map(|&h| h as u64).collect(),
+                    });
+                }
                 current = work;
                 cut = next;
             }

@@ -127,6 +127,26 @@ pub enum QuotientError {
         /// How many were given.
         count: usize,
     },
+    /// Heap `heap` looks as if it makes the quotient infinite: recalibration
+    /// (see `misere/recalibrate.rs`) kept needing longer cycles for sums of
+    /// copies of the same heaps, round after round. This is an observation
+    /// up to the stated index, not a proof.
+    Unbounded {
+        /// The heap being added.
+        heap: u64,
+        /// The order of the quotient of the smaller heaps.
+        order: usize,
+        /// The heaps whose cycles kept growing.
+        heaps: Vec<u64>,
+        /// The largest cycle index reached: the image of some heap of
+        /// `heaps` had to satisfy no shorter relation than `x^(index + 2) =
+        /// x^index`.
+        index: u32,
+        /// Rounds of recalibration run.
+        rounds: usize,
+        /// The last position a candidate got wrong, as its heaps.
+        failure: Vec<u64>,
+    },
     /// The computation ran out of time.
     TimeLimit {
         /// The limit, in milliseconds.
@@ -177,6 +197,51 @@ impl fmt::Display for QuotientError {
                 f,
                 "{count} components are too many: quotients are computed for at most {MAX_COMPONENTS}"
             ),
+            QuotientError::Unbounded {
+                heap,
+                order,
+                heaps,
+                index,
+                rounds,
+                failure,
+            } => {
+                let names: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+                let names = match names.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} and {last}", rest.join(", "))
+                    }
+                    _ => names.join(""),
+                };
+                // The failing position, heaps from the largest down, each
+                // with its count.
+                let mut counts: Vec<(u64, usize)> = Vec::new();
+                let mut sorted = failure.clone();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                for h in sorted {
+                    match counts.last_mut() {
+                        Some((g, c)) if *g == h => *c += 1,
+                        _ => counts.push((h, 1)),
+                    }
+                }
+                let parts: Vec<String> = counts
+                    .iter()
+                    .map(|&(h, c)| match c {
+                        1 => format!("a heap of {h}"),
+                        c => format!("{c} heaps of {h}"),
+                    })
+                    .collect();
+                let position = match parts.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} and {last}", rest.join(", "))
+                    }
+                    _ => parts.join(""),
+                };
+                write!(
+                    f,
+                    "the quotient of heaps 1 to {heap} looks infinite: adding heap {heap} to the quotient of the smaller heaps ({order} elements), recalibration had to lengthen the cycles of heaps {names} round after round, to index {index} (x^{} = x^{index}) after {rounds} rounds, the last for the sum of {position}. No finite quotient was found, and if the pattern goes on none exists; this is an observation, not a proof",
+                    index + 2
+                )
+            }
             QuotientError::TimeLimit {
                 millis,
                 heap,

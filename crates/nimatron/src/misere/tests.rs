@@ -160,11 +160,12 @@ fn kayles_dawson_and_075_agree_with_minimax() {
     }
 }
 
-/// The two-digit codes whose quotients of heaps up to 12 outgrow what a
-/// test can afford: each stores 5 000 000 positions in release before it
-/// reaches heap 12 (0.76 at heap 12 with 34 elements so far, 4.76 and 4.77
-/// at heap 6 with 30; see `docs/benchmarks.md`). 0.35 left the list when
-/// recalibration took it to heap 12 (774 elements) in under 2 s.
+/// The two-digit codes without a quotient of heaps up to 12: each looks
+/// infinite ([`QuotientError::Unbounded`]), 0.76 at heap 12 (34 elements
+/// before it), 4.76 and 4.77 at heap 6 (30 before it); before that was
+/// recognised, each stored 5 000 000 positions there and stopped (see
+/// `docs/benchmarks.md`). 0.35 left the list when recalibration took it to
+/// heap 12 (774 elements) in under 2 s.
 const TOO_LARGE_AT_12: [&str; 3] = ["0.76", "4.76", "4.77"];
 
 /// Every two-digit code `0.d1d2` and `4.d1d2`, heaps up to 12, every sum of
@@ -233,6 +234,39 @@ fn every_two_digit_code_agrees_with_minimax() {
     assert!(second.is_empty(), "{second:#?}");
 }
 
+/// `0.76`'s quotient of heaps 1 to 12 looks infinite: recalibration keeps
+/// lengthening the cycles of heaps 7 and 12, and says so at once rather
+/// than searching until a limit. The plain minimax agrees as far as it
+/// goes: on sums of `a` heaps of 7 and `b` heaps of 12, `a <= 2` and `b <=
+/// 4`, the P-positions are exactly those with `b - a` even and at least 2,
+/// so 0, 2 and 4 heaps of 12 are told apart from one another (a pattern
+/// that, if it goes on, tells every even number of them apart).
+#[test]
+fn octal_0_76_looks_infinite_at_heap_12_and_the_minimax_agrees_as_far_as_it_goes() {
+    let game: HeapGame = "octal:0.76".parse().unwrap();
+    match quotient(&game, 12, &QuotientLimits::default()) {
+        Err(QuotientError::Unbounded {
+            heap, heaps, index, ..
+        }) => {
+            assert_eq!(heap, 12);
+            assert!(heaps.contains(&7) && heaps.contains(&12), "{heaps:?}");
+            assert!(index >= 12);
+        }
+        other => panic!("expected the quotient to look infinite, got {other:?}"),
+    }
+    // Heaps up to 11 have a finite quotient, checked by the other tests.
+    assert!(quotient(&game, 11, &QuotientLimits::default()).is_ok());
+    let mut plain = Plain::new("0.76");
+    for a in 0..=2usize {
+        for b in 0..=4usize {
+            let mut heaps = vec![7u16; a];
+            heaps.extend(vec![12u16; b]);
+            let want = b >= a + 2 && (b - a) % 2 == 0;
+            assert_eq!(plain.is_p(&heaps), want, "{a} heaps of 7, {b} of 12");
+        }
+    }
+}
+
 /// The codes too large for heap 12 still make claims about the smaller
 /// heaps: with 200 000 stored positions (no time limit, so the heap where
 /// each stops does not depend on the machine), each stops at some heap
@@ -249,7 +283,10 @@ fn the_codes_too_large_for_heap_12_agree_with_minimax_below_where_they_stop() {
         for code in TOO_LARGE_AT_12 {
             scope.spawn(move || {
                 let heap = match try_code(code, 12, 4, limits) {
-                    Err(QuotientError::StateLimit { heap, .. }) => heap,
+                    Err(
+                        QuotientError::StateLimit { heap, .. }
+                        | QuotientError::Unbounded { heap, .. },
+                    ) => heap,
                     other => {
                         panic!("{code}: expected a stop at the limit of positions, got {other:?}")
                     }
