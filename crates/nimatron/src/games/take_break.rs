@@ -329,18 +329,27 @@ impl TakeBreakGame {
             "Misère play: Grundy values do not add, so Nimatron uses the misère quotient of {} (Plambeck; Plambeck and Siegel), computed from the rules for {scope}. It has {} elements: {}{}.",
             self.game,
             q.order(),
-            q.presentation(),
+            brief_presentation(&q),
             if q.tame() {
                 ", the quotient of misère Nim (the game is tame)"
             } else {
                 ""
             }
         );
-        let p_names: Vec<String> = q
-            .p_portion()
-            .into_iter()
-            .map(|e| q.element_name(e))
+        let p_portion = q.p_portion();
+        let mut p_names: Vec<String> = p_portion
+            .iter()
+            .take(SHOWN_P_ELEMENTS)
+            .map(|&e| q.element_name(e))
             .collect();
+        if p_portion.len() > SHOWN_P_ELEMENTS {
+            p_names.push(format!(
+                "… {} more: {} of the {} elements in all",
+                p_portion.len() - SHOWN_P_ELEMENTS,
+                p_portion.len(),
+                q.order()
+            ));
+        }
         let _ = writeln!(
             text,
             "A sum of heaps is a misère P-position exactly when the product of its heaps' elements lies in the P-portion {{{}}}.",
@@ -1352,6 +1361,41 @@ fn preset_rules(preset: crate::sequence::Preset) -> &'static str {
     }
 }
 
+/// Relations above which an explanation shows only the first
+/// [`SHOWN_RELATIONS`] and counts the rest.
+const MAX_RELATIONS_IN_FULL: usize = 24;
+const SHOWN_RELATIONS: usize = 12;
+
+/// Elements of the P-portion an explanation lists before it only counts the
+/// rest.
+const SHOWN_P_ELEMENTS: usize = 32;
+
+/// The presentation for an explanation: whole when it has at most
+/// [`MAX_RELATIONS_IN_FULL`] relations; else every generator with the heap
+/// it is the image of, the first relations and how many there are in all
+/// (the quotient itself, from the library, the CLI and Python, has them
+/// all).
+fn brief_presentation(q: &MisereQuotient) -> String {
+    let relations = q.relations_text();
+    if relations.len() <= MAX_RELATIONS_IN_FULL {
+        return q.presentation();
+    }
+    let generators: Vec<String> = q
+        .generators()
+        .iter()
+        .map(|g| format!("{} (heap {})", g.name, g.heap))
+        .collect();
+    format!(
+        "{} generators, {}, with {} relations, the first {} of them {} and {} more",
+        generators.len(),
+        generators.join(", "),
+        relations.len(),
+        SHOWN_RELATIONS,
+        relations[..SHOWN_RELATIONS].join(", "),
+        relations.len() - SHOWN_RELATIONS
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1359,6 +1403,35 @@ mod tests {
 
     fn game(spec: &str) -> TakeBreakGame {
         TakeBreakGame::new(spec.parse().unwrap())
+    }
+
+    /// An explanation gives a presentation of many relations in brief:
+    /// every generator with its heap, the first relations and the count of
+    /// the rest; a small one whole.
+    #[test]
+    fn a_large_presentation_is_explained_in_brief() {
+        let limits = QuotientLimits::default();
+        let q = misere::quotient(&"octal:0.35".parse().unwrap(), 12, &limits).unwrap();
+        let relations = q.relations_text();
+        assert!(
+            relations.len() > MAX_RELATIONS_IN_FULL,
+            "{}",
+            relations.len()
+        );
+        let text = brief_presentation(&q);
+        for g in q.generators() {
+            assert!(
+                text.contains(&format!("{} (heap {})", g.name, g.heap)),
+                "{text}"
+            );
+        }
+        assert!(text.contains(&format!("with {} relations", relations.len())));
+        assert!(text.contains(&relations[..SHOWN_RELATIONS].join(", ")));
+        assert!(!text.contains(&relations[..=SHOWN_RELATIONS].join(", ")));
+        let more = format!(" and {} more", relations.len() - SHOWN_RELATIONS);
+        assert!(text.ends_with(&more), "{text}");
+        let kayles = misere::quotient(&"kayles".parse().unwrap(), 30, &limits).unwrap();
+        assert_eq!(brief_presentation(&kayles), kayles.presentation());
     }
 
     /// Within the web server's budget (500 000 positions), misère Kayles'
