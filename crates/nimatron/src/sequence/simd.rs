@@ -38,9 +38,9 @@ const DENSE_PAIRS: usize = 256;
 
 /// Need values left above which the pairs after a first [`DENSE_PAIRS`]
 /// are marked all at once again. A step of the vector scans that hits
-/// costs about as much as marking sixty pairs (a mispredicted branch, the
+/// costs about as much as marking fifty pairs (a mispredicted branch, the
 /// values crossed off, the table reloaded): on Officers near 10^6 the scan
-/// takes about 12% less time with marking again above 15 values than with
+/// takes about 10% less time with marking again above 15 values than with
 /// one first block alone.
 const DENSE_AGAIN: usize = 15;
 
