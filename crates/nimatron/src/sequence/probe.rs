@@ -97,6 +97,9 @@ impl Probe {
                 .iter()
                 .all(|&(a, _)| { (a as usize) <= start && start - a as usize + LANES <= g.len() })
         );
+        // Only the x86 paths have a compare of their own.
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = path;
         #[cfg(target_arch = "x86_64")]
         {
             if path == Simd::Avx512 && std::mem::size_of::<T>() <= 2 {

@@ -155,6 +155,9 @@ fn cover_range<T: Cell>(
         return 0;
     }
     let size = std::mem::size_of::<T>();
+    // Only the x86 paths look at the width.
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = size;
     #[cfg(target_arch = "x86_64")]
     if path == Simd::Avx512 {
         if size == 2 && xlimit <= 512 {
@@ -723,6 +726,7 @@ const ONE_BIT: std::arch::x86_64::__m256i = unsafe {
 };
 
 /// Pairs per batch of the vector scan.
+#[cfg(target_arch = "x86_64")]
 const BATCH: usize = 512;
 
 /// Marks the values of pairs `from..from + DENSE_PAIRS`, then crosses them
@@ -739,6 +743,9 @@ fn dense_prefix<T: Cell>(
     missing: &mut usize,
 ) {
     let mut seen = [0u8; DENSE_LIMIT];
+    // Only the AVX2 values read the reversed front.
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = front;
     #[cfg(target_arch = "x86_64")]
     if matches!(path, Simd::Avx2 | Simd::Avx512) && std::mem::size_of::<T>() == 2 {
         // SAFETY: T is u16 here (the only 2-byte Cell), so the cast is a
@@ -950,10 +957,12 @@ fn cross_off_table<V: Copy + Into<usize>>(
 }
 
 /// Hit lists up to this long are crossed off one by one.
+#[cfg(target_arch = "x86_64")]
 const FEW_HITS: usize = 8;
 
 /// Recounts the need values below `xlimit`.
 #[inline]
+#[cfg(target_arch = "x86_64")]
 fn count_below(bits: &[u64], xlimit: usize) -> usize {
     bits[..xlimit / 64]
         .iter()
@@ -963,6 +972,7 @@ fn count_below(bits: &[u64], xlimit: usize) -> usize {
 
 /// The bytes of a 512-bit need-set register that hold values below
 /// `xlimit` (at most 512), as a byte mask.
+#[cfg(target_arch = "x86_64")]
 fn table_bytes(xlimit: usize) -> u64 {
     let bytes = xlimit / 8;
     if bytes >= 64 {
