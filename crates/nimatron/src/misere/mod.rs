@@ -205,13 +205,7 @@ impl fmt::Display for QuotientError {
                 rounds,
                 failure,
             } => {
-                let names: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-                let names = match names.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => {
-                        format!("{} and {last}", rest.join(", "))
-                    }
-                    _ => names.join(""),
-                };
+                let names = and_list(heaps.iter().map(|h| h.to_string()).collect());
                 // The failing position, heaps from the largest down, each
                 // with its count.
                 let mut counts: Vec<(u64, usize)> = Vec::new();
@@ -223,19 +217,15 @@ impl fmt::Display for QuotientError {
                         _ => counts.push((h, 1)),
                     }
                 }
-                let parts: Vec<String> = counts
-                    .iter()
-                    .map(|&(h, c)| match c {
-                        1 => format!("a heap of {h}"),
-                        c => format!("{c} heaps of {h}"),
-                    })
-                    .collect();
-                let position = match parts.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => {
-                        format!("{} and {last}", rest.join(", "))
-                    }
-                    _ => parts.join(""),
-                };
+                let position = and_list(
+                    counts
+                        .iter()
+                        .map(|&(h, c)| match c {
+                            1 => format!("a heap of {h}"),
+                            c => format!("{c} heaps of {h}"),
+                        })
+                        .collect(),
+                );
                 write!(
                     f,
                     "the quotient of heaps 1 to {heap} looks infinite: adding heap {heap} to the quotient of the smaller heaps ({order} elements), recalibration had to lengthen the cycles of heaps {names} round after round, to index {index} (x^{} = x^{index}) after {rounds} rounds, the last for the sum of {position}. No finite quotient was found, and if the pattern goes on none exists; this is an observation, not a proof",
@@ -256,6 +246,14 @@ impl fmt::Display for QuotientError {
 }
 
 impl std::error::Error for QuotientError {}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: Vec<String>) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
 
 /// A generator of the presentation.
 #[derive(Clone, Debug, PartialEq, Eq)]
