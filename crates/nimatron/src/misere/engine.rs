@@ -938,7 +938,7 @@ fn recalibrate(
     // stays about as small as the candidate.
     let mut current: Work = prev.clone();
     let mut cut = Cut::new(n);
-    // The index each heap was last cut loose with; how many rounds in a row
+    // The largest index each heap has been cut loose with; how many rounds in a row
     // cut loose only heaps cut loose before, and the largest index when that
     // run began.
     let mut indices: HashMap<u16, u32> = HashMap::new();
