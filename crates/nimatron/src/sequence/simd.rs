@@ -14,9 +14,10 @@
 //!   registers of 16; a lane's byte is fetched with four in-lane byte
 //!   shuffles and three blends (one shuffle and no blend while every need
 //!   value left is below 128, two and one below 256), its bit with one more
-//!   shuffle, and one test says whether any lane hit. Hits are rare after the first pairs, so a
-//!   step that hits is redone lane by lane. As on avx512, the small heaps
-//!   are read already reversed from [`front_copy`] where it holds them.
+//!   shuffle, and one test says whether any lane hit. Hits are rare after
+//!   the first pairs, so the lanes of a step that hits are read back one by
+//!   one. As on avx512, the small heaps are read already reversed from
+//!   [`front_copy`] where it holds them.
 //! - **portable**: once at most [`COMPARED`] need values are left, 32 pairs
 //!   a step are compared with each of them in fixed-width loops that the
 //!   compiler vectorises for its target (SSE2, NEON); a step that hits is
@@ -413,8 +414,9 @@ fn need_values<T: Cell>(bits: &[u64], xlimit: usize) -> [T; COMPARED] {
 ///
 /// The lookup is as narrow as the largest need value left allows (see
 /// [`NeedTable::hits`]): one 16-byte quarter of the need set while every
-/// need value is below 128, two below 256, else four. Need values are
-/// crossed off from the top as often as not, so a scan narrows as it goes.
+/// need value is below 128, two below 256, else four; the table is made
+/// again after each step that hits, so a scan narrows as its largest need
+/// values are found.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
 fn cover_u16_avx2<const FRONT: bool>(
