@@ -82,6 +82,199 @@ pub(crate) fn cover<T: Cell>(
     visited
 }
 
+/// Pairs in a step of a scan plan (see [`cover_planned`]).
+pub(crate) const STEP: usize = 32;
+
+/// [`cover`], but first over the pairs `b..b + STEP` for each `b` of
+/// `steps` in order, and only then from `start` as [`cover`] goes. The
+/// steps are chosen from the values to find need values sooner than any
+/// one run of pairs does (see the sparse method's scan plan); a pair may be
+/// visited twice, which changes nothing but the time. A plan with a step
+/// past `half` is not used.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn cover_planned<T: Cell>(
+    path: Simd,
+    window: &[T],
+    front: &[u16],
+    m: usize,
+    half: usize,
+    steps: &[u32],
+    start: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    // The plan's steps all lie below its last, the largest.
+    let fits = steps
+        .iter()
+        .all(|&b| b >= 1 && b as usize + STEP - 1 <= half);
+    if !fits || window.len() < m {
+        return cover(path, window, front, m, half, start, xlimit, bits, missing);
+    }
+    let mut visited = 0;
+    let mut rest = steps;
+    // As in `cover_range`: the first steps all at once while more than 4
+    // need values are left, and the next as well while more than
+    // DENSE_AGAIN are.
+    let mut threshold = 4;
+    while path != Simd::Avx512
+        && xlimit <= DENSE_LIMIT
+        && rest.len() >= DENSE_STEPS
+        && *missing > threshold
+    {
+        dense_steps(
+            path,
+            window,
+            front,
+            m,
+            &rest[..DENSE_STEPS],
+            xlimit,
+            bits,
+            missing,
+        );
+        visited += DENSE_PAIRS as u64;
+        rest = &rest[DENSE_STEPS..];
+        threshold = DENSE_AGAIN;
+    }
+    if *missing > 0 && !rest.is_empty() {
+        visited += cover_steps(path, window, front, m, rest, xlimit, bits, missing);
+    }
+    if *missing > 0 {
+        visited += cover(path, window, front, m, half, start, xlimit, bits, missing);
+    }
+    visited
+}
+
+/// Steps of a scan plan marked all at once.
+const DENSE_STEPS: usize = DENSE_PAIRS / STEP;
+
+/// The steps of [`cover_planned`] after its marking, each of [`STEP`]
+/// pairs inside `1..=m / 2`, until the need set is covered. Returns the
+/// pairs visited.
+#[allow(clippy::too_many_arguments)]
+fn cover_steps<T: Cell>(
+    path: Simd,
+    window: &[T],
+    front: &[u16],
+    m: usize,
+    steps: &[u32],
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if matches!(path, Simd::Avx2 | Simd::Avx512)
+        && std::mem::size_of::<T>() == 2
+        && xlimit <= 512
+        && bits.len() >= 8
+    {
+        // SAFETY: T is u16 (the only 2-byte Cell); AVX2 is present (the
+        // AVX-512 path implies it); every step lies in 1..=m / 2 and
+        // window.len() >= m (see `cover_planned`), and with the front,
+        // inside it.
+        let w = unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len()) };
+        let in_front = steps.iter().all(|&b| b as usize + STEP <= front.len());
+        return unsafe {
+            if in_front {
+                cover_steps_u16_avx2::<true>(w, front, m, steps, bits, missing)
+            } else {
+                cover_steps_u16_avx2::<false>(w, &[], m, steps, bits, missing)
+            }
+        };
+    }
+    let mut visited = 0;
+    for &b in steps {
+        if *missing == 0 {
+            break;
+        }
+        let b = b as usize;
+        visited += cover_range(
+            path,
+            window,
+            front,
+            m,
+            b,
+            b + STEP - 1,
+            xlimit,
+            bits,
+            missing,
+        );
+    }
+    visited
+}
+
+/// [`dense_prefix`] over the pairs of [`DENSE_STEPS`] steps of a plan.
+#[allow(clippy::too_many_arguments)]
+fn dense_steps<T: Cell>(
+    path: Simd,
+    window: &[T],
+    front: &[u16],
+    m: usize,
+    steps: &[u32],
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) {
+    let mut seen = [0u8; DENSE_LIMIT];
+    #[cfg(target_arch = "x86_64")]
+    let vector = matches!(path, Simd::Avx2 | Simd::Avx512) && std::mem::size_of::<T>() == 2;
+    #[cfg(not(target_arch = "x86_64"))]
+    let vector = false;
+    if vector {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: T is u16 (the only 2-byte Cell); AVX2 is present; the
+            // steps lie in 1..=m / 2 and window.len() >= m.
+            let w =
+                unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len()) };
+            let in_front = steps.iter().all(|&b| b as usize + STEP <= front.len());
+            for &b in steps {
+                let xs = unsafe {
+                    if in_front {
+                        step_values_avx2::<true>(w, front, m, b as usize)
+                    } else {
+                        step_values_avx2::<false>(w, front, m, b as usize)
+                    }
+                };
+                for &x in xs.as_flattened() {
+                    seen[x as usize & (DENSE_LIMIT - 1)] = 1;
+                }
+            }
+        }
+    } else {
+        for &b in steps {
+            let b = b as usize;
+            for a in b..b + STEP {
+                seen[(window[a].get() ^ window[m - a].get()) as usize & (DENSE_LIMIT - 1)] = 1;
+            }
+        }
+    }
+    cross_off_seen(path, &seen, xlimit, bits, missing);
+}
+
+/// The 32 values of the step `b..b + 32` (see [`step_values_u16`]).
+///
+/// # Safety
+/// As [`step_values_u16`]'s needs; AVX2 is present.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn step_values_avx2<const FRONT: bool>(
+    w: &[u16],
+    front: &[u16],
+    m: usize,
+    b0: usize,
+) -> [[u16; 16]; 2] {
+    use std::arch::x86_64::*;
+    let reverse = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+        4, 5, 2, 3, 0, 1,
+    );
+    // SAFETY: as this function's.
+    let (x_a, x_b) = unsafe { step_values_u16!(FRONT, w, front, m, b0, reverse) };
+    step_store(x_a, x_b)
+}
+
 /// [`cover`] for several heap sizes at once: `sizes` holds `(m, half)` for
 /// each split digit, and the scans of all of them go together, a stretch of
 /// `b` at a time (stretches of [`STRETCH`] pairs, doubling up to 64 times
@@ -491,37 +684,144 @@ unsafe fn steps_u16_avx2<const FRONT: bool, const Q: usize>(
         // SAFETY: 1 <= b and b + 31 <= to <= m / 2 keep w[b..b + 32] and
         // w[m - b - 31..=m - b] inside w[1..m]; with FRONT, to + 32 <=
         // front.len() keeps front[len - 32 - b..len - b] inside front.
-        let (x_a, x_b) = unsafe {
-            let hi_a = _mm256_loadu_si256(w.as_ptr().add(m - b0 - 15) as *const _);
-            let hi_b = _mm256_loadu_si256(w.as_ptr().add(m - b0 - 31) as *const _);
-            if FRONT {
-                // Lane i: g[b + 15 - i] ^ g[m - b - 15 + i], and
-                // g[b + 31 - i] ^ g[m - b - 31 + i].
-                let f = front.as_ptr().add(front.len() - 32 - b0);
-                let lo_b = _mm256_loadu_si256(f as *const _);
-                let lo_a = _mm256_loadu_si256(f.add(16) as *const _);
-                (_mm256_xor_si256(lo_a, hi_a), _mm256_xor_si256(lo_b, hi_b))
-            } else {
-                let lo_a = _mm256_loadu_si256(w.as_ptr().add(b0) as *const _);
-                let lo_b = _mm256_loadu_si256(w.as_ptr().add(b0 + 16) as *const _);
-                let hi_a = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_a, reverse), 0x4E);
-                let hi_b = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_b, reverse), 0x4E);
-                (_mm256_xor_si256(lo_a, hi_a), _mm256_xor_si256(lo_b, hi_b))
-            }
-        };
+        let (x_a, x_b) = unsafe { step_values_u16!(FRONT, w, front, m, b0, reverse) };
         let found = table.hits::<Q>(x_a, x_b);
         if found != 0 {
-            let mut xs = [[0u16; 16]; 2];
-            // SAFETY: each store writes 32 bytes into its own row.
-            unsafe {
-                _mm256_storeu_si256(xs[0].as_mut_ptr() as *mut _, x_a);
-                _mm256_storeu_si256(xs[1].as_mut_ptr() as *mut _, x_b);
-            }
-            return Some((found, xs));
+            return Some((found, step_store(x_a, x_b)));
         }
         *b += 32;
     }
     None
+}
+
+/// The 32 values of the pairs `b0..b0 + 32` of heap `m` as two vectors, in
+/// the lane order [`NeedTable::hits`] numbers: the small heaps from the
+/// reversed `front` with `FRONT`, else reversed with the shuffle `reverse`.
+/// Needs `1 <= b0`, `b0 + 31 <= m / 2`, `w.len() >= m` and with `FRONT`,
+/// `b0 + 32 <= front.len()`. (A macro, so that every scan compiles it in
+/// place.)
+#[cfg(target_arch = "x86_64")]
+macro_rules! step_values_u16 {
+    ($front_copy:expr, $w:expr, $front:expr, $m:expr, $b0:expr, $reverse:expr) => {{
+        let hi_a = _mm256_loadu_si256($w.as_ptr().add($m - $b0 - 15) as *const _);
+        let hi_b = _mm256_loadu_si256($w.as_ptr().add($m - $b0 - 31) as *const _);
+        if $front_copy {
+            // Lane i: g[b + 15 - i] ^ g[m - b - 15 + i], and
+            // g[b + 31 - i] ^ g[m - b - 31 + i].
+            let f = $front.as_ptr().add($front.len() - 32 - $b0);
+            let lo_b = _mm256_loadu_si256(f as *const _);
+            let lo_a = _mm256_loadu_si256(f.add(16) as *const _);
+            (_mm256_xor_si256(lo_a, hi_a), _mm256_xor_si256(lo_b, hi_b))
+        } else {
+            let lo_a = _mm256_loadu_si256($w.as_ptr().add($b0) as *const _);
+            let lo_b = _mm256_loadu_si256($w.as_ptr().add($b0 + 16) as *const _);
+            let hi_a = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_a, $reverse), 0x4E);
+            let hi_b = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(hi_b, $reverse), 0x4E);
+            (_mm256_xor_si256(lo_a, hi_a), _mm256_xor_si256(lo_b, hi_b))
+        }
+    }};
+}
+#[cfg(target_arch = "x86_64")]
+use step_values_u16;
+
+/// The 32 values of a step, stored.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn step_store(x_a: std::arch::x86_64::__m256i, x_b: std::arch::x86_64::__m256i) -> [[u16; 16]; 2] {
+    use std::arch::x86_64::*;
+    let mut xs = [[0u16; 16]; 2];
+    // SAFETY: each store writes 32 bytes into its own row.
+    unsafe {
+        _mm256_storeu_si256(xs[0].as_mut_ptr() as *mut _, x_a);
+        _mm256_storeu_si256(xs[1].as_mut_ptr() as *mut _, x_b);
+    }
+    xs
+}
+
+/// [`cover_u16_avx2`] over the steps of a scan plan (see
+/// [`cover_planned`]), each `b..b + 32`, until none is left or the need
+/// set is covered. Returns the pairs visited.
+///
+/// # Safety
+/// Every step has `1 <= b` and `b + 31 <= m / 2`, and with `FRONT`, `b +
+/// 32 <= front.len()`; `w.len() >= m` and `bits.len() >= 8`; AVX2 is
+/// present.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+unsafe fn cover_steps_u16_avx2<const FRONT: bool>(
+    w: &[u16],
+    front: &[u16],
+    m: usize,
+    steps: &[u32],
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    let mut i = 0;
+    while i < steps.len() && *missing > 0 {
+        let table = need_table(bits);
+        // SAFETY: as this function's.
+        let hit = unsafe {
+            match table.quarters {
+                1 => list_steps_u16_avx2::<FRONT, 1>(w, front, m, steps, &mut i, &table),
+                2 => list_steps_u16_avx2::<FRONT, 2>(w, front, m, steps, &mut i, &table),
+                _ => list_steps_u16_avx2::<FRONT, 4>(w, front, m, steps, &mut i, &table),
+            }
+        };
+        let Some((found, xs)) = hit else { break };
+        cross_off_lanes(found, &xs, bits, missing);
+        i += 1;
+    }
+    (i * STEP) as u64
+}
+
+/// [`steps_u16_avx2`] over `steps[*i..]`: stops at the first step that
+/// hits, with `*i` its index.
+///
+/// # Safety
+/// As [`cover_steps_u16_avx2`].
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,bmi2")]
+#[inline]
+unsafe fn list_steps_u16_avx2<const FRONT: bool, const Q: usize>(
+    w: &[u16],
+    front: &[u16],
+    m: usize,
+    steps: &[u32],
+    i: &mut usize,
+    table: &NeedTable,
+) -> Option<(u32, [[u16; 16]; 2])> {
+    use std::arch::x86_64::*;
+    let reverse = _mm256_setr_epi8(
+        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+        4, 5, 2, 3, 0, 1,
+    );
+    while let Some(&b) = steps.get(*i) {
+        let b0 = b as usize;
+        // SAFETY: as this function's.
+        let (x_a, x_b) = unsafe { step_values_u16!(FRONT, w, front, m, b0, reverse) };
+        let found = table.hits::<Q>(x_a, x_b);
+        if found != 0 {
+            return Some((found, step_store(x_a, x_b)));
+        }
+        *i += 1;
+    }
+    None
+}
+
+/// Crosses off the values of the lanes `found` of a step's values `xs`.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn cross_off_lanes(mut found: u32, xs: &[[u16; 16]; 2], bits: &mut [u64], missing: &mut usize) {
+    while found != 0 {
+        // Byte j of a pack: half j / 16; its first eight bytes come from
+        // the first sixteen pairs, the next eight from the second.
+        let j = found.trailing_zeros() as usize;
+        let (half, k) = (j / 16, j % 16);
+        let x = xs[k / 8][8 * half + k % 8] as usize;
+        cross_off(bits, x, missing);
+        found &= found - 1;
+    }
 }
 
 /// The AVX2 scan of one-byte values, 32 pairs a step.
@@ -765,6 +1065,19 @@ fn dense_prefix<T: Cell>(
     }
     #[cfg(not(target_arch = "x86_64"))]
     dense_marks(window, m, from, &mut seen);
+    cross_off_seen(path, &seen, xlimit, bits, missing);
+}
+
+/// Crosses the values marked in `seen` off the need set and recounts
+/// `missing`.
+#[inline(always)]
+fn cross_off_seen(
+    path: Simd,
+    seen: &[u8; DENSE_LIMIT],
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) {
     let words = xlimit / 64;
     let mut found = [0u64; DENSE_LIMIT / 64];
     nonzero_bits(path, &seen[..words * 64], &mut found[..words]);
@@ -1357,6 +1670,44 @@ mod tests {
                     // are seen, so the sets left agree.
                     assert_eq!(a, b, "round {round} u8 {use_u8} {path}");
                     assert_eq!(ma, mb, "round {round} u8 {use_u8} {path}");
+                }
+                // A scan plan first: none, fewer steps than are marked at
+                // once, or many (more than one marking's worth), now and
+                // then with a step past `half`, which voids the plan.
+                let steps: Vec<u32> = if half < STEP + 1 {
+                    Vec::new()
+                } else {
+                    let count = [0, 3, 8, 20, 70][round % 5];
+                    let mut steps: Vec<u32> = (0..count)
+                        .map(|_| 1 + (next() as usize % (half + 1 - STEP)) as u32)
+                        .collect();
+                    if round % 7 == 6 {
+                        steps.push((half + 2 - STEP) as u32);
+                    }
+                    steps
+                };
+                for path in Simd::available() {
+                    let (mut a, mut ma) = (a.clone(), ma);
+                    if use_u8 {
+                        cover_planned(
+                            path,
+                            &g8,
+                            &[],
+                            m,
+                            half,
+                            &steps,
+                            start,
+                            xlimit,
+                            &mut a,
+                            &mut ma,
+                        );
+                    } else {
+                        cover_planned(
+                            path, &g16, &front, m, half, &steps, start, xlimit, &mut a, &mut ma,
+                        );
+                    }
+                    assert_eq!(a, b, "round {round} u8 {use_u8} {path} planned");
+                    assert_eq!(ma, mb, "round {round} u8 {use_u8} {path} planned");
                 }
             }
         }

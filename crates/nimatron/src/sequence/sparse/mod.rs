@@ -110,6 +110,12 @@ pub(crate) struct Sparse {
     /// Where step 2's scans begin: chosen from the values with the mask
     /// (see [`Sparse::choose_scan_start`]); it changes only the speed.
     scan_start: usize,
+    /// The steps step 2's scans take first, with one split digit (see
+    /// [`step2`]'s `plan_steps`); chosen with the scan start.
+    scan_steps: std::sync::Arc<[u32]>,
+    /// `log2` of the values' count, and the mask, when the steps were
+    /// chosen.
+    plan_generation: (u32, u32),
     /// The first [`simd::FRONT`](super::simd::FRONT) values reversed, for
     /// step 2 (see [`simd::front_copy`](super::simd::front_copy)), once
     /// they are known and final and values take two bytes.
@@ -166,6 +172,8 @@ impl Sparse {
             helper_bits: Vec::new(),
             far_share: 0.2,
             scan_start: 1,
+            scan_steps: std::sync::Arc::from([]),
+            plan_generation: (0, 0),
             front: None,
             fronting: true,
             rows: Vec::new(),
@@ -279,6 +287,7 @@ impl Sparse {
                     g,
                     self.front.as_deref().unwrap_or(&[]),
                     n,
+                    &self.scan_steps,
                     self.scan_start,
                     width,
                     &mut self.need_bits,

@@ -92,6 +92,7 @@ impl Sparse {
             let mut current = std::mem::take(&mut spare);
             current.clear();
             current.start = self.scan_start;
+            current.steps = self.scan_steps.clone();
             current.path = self.path;
             current.front = self.front.clone();
             // Step 2 reads g[..n1] only; step 1 appends g[n1..] within the

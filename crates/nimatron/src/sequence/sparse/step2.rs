@@ -1,13 +1,15 @@
 //! Step 2 of the sparse method: the search for the need set among all the
-//! two-heap options of a position, where it begins, the reversed copy of
-//! the first values it reads, and the positions whose step 2 waits for
-//! another thread ([`Deferred`], [`Verdict`]).
+//! two-heap options of a position, where it begins and the plan of steps
+//! it takes first, the reversed copy of the first values it reads, and the
+//! positions whose step 2 waits for another thread ([`Deferred`],
+//! [`Verdict`]).
 
 use super::super::game::TakeBreak;
 use super::super::simd;
 use super::super::values::Cell;
 use super::super::vector::Simd;
 use super::{MAX_SPLITS, Sparse};
+use std::sync::Arc;
 
 impl Sparse {
     /// Makes [`Sparse::front`] once the values it holds are known; every
@@ -31,16 +33,17 @@ impl Sparse {
     /// the second half of the values, their need sets taken as every value
     /// of the class step 2 looks for below `G(n)`. It depends on the values
     /// alone, so every run makes the same choices; any start gives the same
-    /// values.
+    /// values. The same samples choose the scan plan that scans follow
+    /// before the start (see [`plan_steps`]).
     pub(super) fn choose_scan_start<T: Cell>(&mut self, g: &[T]) {
         self.scan_start = 1;
         let n = g.len();
         if self.schedule.mask == 0 || n < SCAN_SAMPLE_FROM || self.rule.split_two.is_empty() {
+            self.scan_steps = Arc::from([]);
             return;
         }
-        let k = self.k0 as usize;
         let xlimit = self.stride();
-        let words = xlimit / 64;
+        let samples = self.scan_samples(g);
         let mut candidates = vec![1usize];
         let mut c = 256.0f64;
         while (c as usize) < (n / 8).min(SCAN_CAP / 2) {
@@ -48,35 +51,14 @@ impl Sparse {
             c *= std::f64::consts::SQRT_2;
         }
         let mut cost = vec![0u64; candidates.len()];
-        let step = (n / 2) / SCAN_SAMPLES;
-        // Every value of the searched class below G(p), as bits.
-        let mut need = vec![0u64; words.max(8)];
-        let mut bits = need.clone();
-        for i in 0..SCAN_SAMPLES {
-            let p = n - 1 - i * step;
-            let m = p - k;
-            let half = if self.rule.unequal {
-                (m - 1) / 2
-            } else {
-                m / 2
-            };
+        let mut bits = vec![0u64; samples.words.max(8)];
+        for (i, &(m, half)) in samples.sizes.iter().enumerate() {
             // The estimate ignores pairs past SCAN_CAP, which bounds its cost.
             let half = half.min(SCAN_CAP);
-            let other = &self.class_bits[1 - self.sparse_class(p as u64)];
-            let below = g[p].get() as usize;
-            for (w, word) in need.iter_mut().enumerate().take(words) {
-                let keep = if (w + 1) * 64 <= below {
-                    u64::MAX
-                } else if w * 64 < below {
-                    (1u64 << (below - w * 64)) - 1
-                } else {
-                    0
-                };
-                *word = other[w] & keep;
-            }
+            let need = samples.need(i);
             let count: usize = need.iter().map(|w| w.count_ones() as usize).sum();
             for (j, &start) in candidates.iter().enumerate() {
-                bits.copy_from_slice(&need);
+                bits[..need.len()].copy_from_slice(need);
                 let mut missing = count;
                 cost[j] += simd::cover(
                     self.path,
@@ -95,7 +77,160 @@ impl Sparse {
             .min_by_key(|&j| (cost[j], j))
             .expect("one candidate at least");
         self.scan_start = candidates[best];
+        // A plan is made again once the values have doubled since the last
+        // or the mask has changed, as the steps are costlier to choose than
+        // the start.
+        let generation = (n.ilog2(), self.schedule.mask);
+        if xlimit > 512 {
+            self.scan_steps = Arc::from([]);
+        } else if self.scan_steps.is_empty() || generation != self.plan_generation {
+            self.scan_steps = plan_steps(g, &samples, n / 8).into();
+            self.plan_generation = generation;
+        }
     }
+
+    /// Sample positions from the second half of the values, each with its
+    /// need set taken as every value of the class step 2 looks for below
+    /// `G(p)`.
+    fn scan_samples<T: Cell>(&self, g: &[T]) -> Samples {
+        let n = g.len();
+        let k = self.k0 as usize;
+        let words = self.stride() / 64;
+        let step = (n / 2) / SCAN_SAMPLES;
+        let mut samples = Samples {
+            words,
+            sizes: Vec::with_capacity(SCAN_SAMPLES),
+            needs: Vec::with_capacity(SCAN_SAMPLES * words),
+        };
+        for i in 0..SCAN_SAMPLES {
+            let p = n - 1 - i * step;
+            let m = p - k;
+            let half = if self.rule.unequal {
+                (m - 1) / 2
+            } else {
+                m / 2
+            };
+            let other = &self.class_bits[1 - self.sparse_class(p as u64)];
+            let below = g[p].get() as usize;
+            for (w, &class) in other.iter().enumerate().take(words) {
+                let keep = if (w + 1) * 64 <= below {
+                    u64::MAX
+                } else if w * 64 < below {
+                    (1u64 << (below - w * 64)) - 1
+                } else {
+                    0
+                };
+                samples.needs.push(class & keep);
+            }
+            samples.sizes.push((m, half));
+        }
+        samples
+    }
+}
+
+/// The sample positions of [`Sparse::scan_samples`]: `(m, half)` for the
+/// one split digit's heap `m = p - k`, and each need set in `words` words.
+struct Samples {
+    words: usize,
+    sizes: Vec<(usize, usize)>,
+    needs: Vec<u64>,
+}
+
+impl Samples {
+    fn need(&self, i: usize) -> &[u64] {
+        &self.needs[i * self.words..(i + 1) * self.words]
+    }
+}
+
+/// The heap sizes a plan's steps lie below: half of the reversed copy
+/// ([`simd::FRONT`]), as the candidates' cost grows with their number.
+const PLAN_REACH: usize = simd::FRONT / 2;
+
+/// Steps in a scan plan: 2 048 pairs, after which scans go on from the
+/// scan start.
+const PLAN_STEPS: usize = 64;
+
+/// A scan plan: [`PLAN_STEPS`] steps of [`simd::STEP`] pairs, each
+/// beginning at one of `1, 1 + STEP, ...` below `limit` and below
+/// [`simd::FRONT`], chosen one after another as the step that finds the most
+/// need values of the samples not yet found by the steps before it. (Pairs
+/// whose smaller heaps have the values spread over many classes find the
+/// need values sooner than any run of consecutive pairs: on Officers near
+/// 10^6 the plan leaves 11 of 57 need values after 256 pairs, where the
+/// best run leaves 19.) As more steps are taken a step's gain only falls,
+/// so the gains are kept and only the best is recomputed (a lazy greedy
+/// choice). Every value of a sample's need set must be below 512.
+fn plan_steps<T: Cell>(g: &[T], samples: &Samples, limit: usize) -> Vec<u32> {
+    let step = simd::STEP;
+    let limit = limit.min(PLAN_REACH);
+    let candidates: Vec<usize> = (1..)
+        .step_by(step)
+        .take_while(|&b| b + step <= limit)
+        .collect();
+    if candidates.len() < PLAN_STEPS || samples.words > 8 {
+        return Vec::new();
+    }
+    // Every other sample: half of them choose steps about as well.
+    let chosen: Vec<usize> = (0..samples.sizes.len()).step_by(2).collect();
+    let mut left: Vec<[u64; 8]> = chosen
+        .iter()
+        .map(|&i| {
+            let mut need = [0u64; 8];
+            need[..samples.words].copy_from_slice(samples.need(i));
+            need
+        })
+        .collect();
+    // found[c * samples + s]: the need values of sample s that candidate c
+    // finds.
+    let mut found = vec![[0u64; 8]; candidates.len() * chosen.len()];
+    for (c, &b) in candidates.iter().enumerate() {
+        for (s, &i) in chosen.iter().enumerate() {
+            let (m, _) = samples.sizes[i];
+            let seen = &mut found[c * chosen.len() + s];
+            for a in b..b + step {
+                let x = (g[a].get() ^ g[m - a].get()) as usize & 511;
+                seen[x / 64] |= 1 << (x % 64);
+            }
+            for (word, need) in seen.iter_mut().zip(&left[s]) {
+                *word &= need;
+            }
+        }
+    }
+    let gain = |c: usize, left: &[[u64; 8]]| -> u32 {
+        found[c * left.len()..(c + 1) * left.len()]
+            .iter()
+            .zip(left)
+            .map(|(f, l)| {
+                f.iter()
+                    .zip(l)
+                    .map(|(f, l)| (f & l).count_ones())
+                    .sum::<u32>()
+            })
+            .sum()
+    };
+    let mut heap: std::collections::BinaryHeap<(u32, std::cmp::Reverse<usize>)> = (0..candidates
+        .len())
+        .map(|c| (gain(c, &left), std::cmp::Reverse(c)))
+        .collect();
+    let mut plan = Vec::with_capacity(PLAN_STEPS);
+    while plan.len() < PLAN_STEPS {
+        let Some((stale, std::cmp::Reverse(c))) = heap.pop() else {
+            break;
+        };
+        let fresh = gain(c, &left);
+        if fresh < stale && heap.peek().is_some_and(|&(next, _)| fresh < next) {
+            heap.push((fresh, std::cmp::Reverse(c)));
+            continue;
+        }
+        plan.push(candidates[c] as u32);
+        let row = &found[c * left.len()..(c + 1) * left.len()];
+        for (l, f) in left.iter_mut().zip(row) {
+            for (l, f) in l.iter_mut().zip(f) {
+                *l &= !f;
+            }
+        }
+    }
+    plan
 }
 
 /// Sample positions for [`Sparse::choose_scan_start`], and the fewest values
@@ -107,7 +242,8 @@ const SCAN_SAMPLE_FROM: usize = 1 << 13;
 const SCAN_CAP: usize = 1 << 16;
 
 /// Step 2: looks for every value of the need set `bits` among the two-heap
-/// options of a heap of size `n`. Returns `None` when all are found (so the
+/// options of a heap of size `n`, first along the scan plan `steps` (with
+/// one split digit; see [`plan_steps`]). Returns `None` when all are found (so the
 /// step-1 value stands) or the least value not found, and the number of
 /// pairs visited. Leaves `bits` all zero. `front` is [`Sparse::front`] or
 /// empty. The scans begin at `b = start`
@@ -126,6 +262,7 @@ pub(super) fn search<T: Cell>(
     g: &[T],
     front: &[u16],
     n: usize,
+    steps: &[u32],
     start: usize,
     xlimit: usize,
     bits: &mut [u64],
@@ -169,12 +306,13 @@ pub(super) fn search<T: Cell>(
     }
     if count == 1 && missing > 0 {
         let (m, half) = sizes[0];
-        visited += simd::cover(
+        visited += simd::cover_planned(
             path,
             &g[..m],
             front,
             m,
             half,
+            steps,
             start,
             xlimit,
             bits,
@@ -208,8 +346,10 @@ pub(super) struct Deferred {
     /// `(n, v, xlimit, start, len)`: the need set is `needs[start..start + len]`.
     pub(super) items: Vec<(usize, u32, usize, usize, usize)>,
     pub(super) needs: Vec<u64>,
-    /// Where step 2's scans begin ([`Sparse::scan_start`]).
+    /// Where step 2's scans begin ([`Sparse::scan_start`]) and their plan
+    /// ([`Sparse::scan_steps`]).
     pub(super) start: usize,
+    pub(super) steps: Arc<[u32]>,
     /// The vector path ([`Sparse::path`]).
     pub(super) path: Simd,
     /// [`Sparse::front`] as the round began.
@@ -274,7 +414,17 @@ impl Deferred {
                 long.resize(len.max(8), 0);
                 &mut long
             };
-            let (outcome, visited) = search(self.path, rule, g, front, n, self.start, xlimit, bits);
+            let (outcome, visited) = search(
+                self.path,
+                rule,
+                g,
+                front,
+                n,
+                &self.steps,
+                self.start,
+                xlimit,
+                bits,
+            );
             pairs += visited;
             if let Some(w) = outcome {
                 return Verdict {
