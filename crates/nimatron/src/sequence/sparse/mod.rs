@@ -202,6 +202,7 @@ impl Sparse {
     }
 
     /// The plain mex over every option.
+    #[inline(never)]
     fn plain_value<T: Cell>(&mut self, g: &[T], n: usize) -> Result<u32, StepError> {
         self.counters.plain_positions += 1;
         self.marks.begin();
