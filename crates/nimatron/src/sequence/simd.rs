@@ -25,6 +25,11 @@
 //! - **none**: pair by pair, each pair's value looked up in a byte per
 //!   value of the need set, the 32 lookups of a step tested at once.
 //!
+//! On avx2, scans of two-byte values may follow a *plan* first (see
+//! [`cover_planned`]): a list of steps of 32 pairs spread over the first
+//! heap sizes, chosen from the values to find need values sooner than one
+//! run of pairs does, then the usual run from the start.
+//!
 //! Every path but avx512 first marks [`DENSE_PAIRS`] pairs all at once
 //! while more than four need values are left, and the next as well while
 //! more than [`DENSE_AGAIN`] are (avx2 computes their two-byte values
@@ -216,6 +221,9 @@ fn dense_steps<T: Cell>(
     missing: &mut usize,
 ) {
     let mut seen = [0u8; DENSE_LIMIT];
+    // Only the AVX2 values read the reversed front.
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = front;
     #[cfg(target_arch = "x86_64")]
     let vector = matches!(path, Simd::Avx2 | Simd::Avx512) && std::mem::size_of::<T>() == 2;
     #[cfg(not(target_arch = "x86_64"))]

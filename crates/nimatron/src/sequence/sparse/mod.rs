@@ -25,7 +25,9 @@
 //! Step 1 goes a block of positions at a time, writing the option values of
 //! the far rare pairs into a byte row per position; with vector compares,
 //! the rare entries of smallest value are checked against a few candidates
-//! per position instead (see [`probe`]). Step 2 reads the small heaps from
+//! per position instead (see [`probe`]). Step 2 follows a plan of steps
+//! chosen from sample positions before it goes through the pairs in order
+//! (avx2 only; see [`step2`]), and reads the small heaps from
 //! a reversed copy of the first values once they are final (see
 //! [`simd::front_copy`](super::simd::front_copy)). With two threads, step
 //! 1 runs a round ahead taking each `v` as the value while step 2 confirms
