@@ -83,10 +83,11 @@ impl Sparse {
         //
         // Only the avx2 path takes plans, with two-byte values below 512: its
         // scan of a list of steps is as quick as of a run. The others scan a
-        // step with a call of its own (on Officers to 10^6 the plan made
-        // `none` 16% slower and `portable` 6%); avx512's batches need no
-        // plan (40% slower with one); one-byte values come from games whose
-        // scans are short (Grundy's game 21% slower with one).
+        // step with a call of its own (in a first version, the plan made
+        // Officers to 10^6 16% slower on `none` and 6% on `portable`);
+        // avx512's batches gain nothing from one (40% slower); one-byte
+        // values come from games whose scans are short (Grundy's game 21%
+        // slower with one).
         let generation = (n.ilog2(), self.schedule.mask);
         let planned = self.path == Simd::Avx2 && std::mem::size_of::<T>() == 2 && xlimit <= 512;
         if !planned {
@@ -186,7 +187,7 @@ const PLAN_STEPS: usize = 64;
 
 /// A scan plan: [`PLAN_STEPS`] steps of [`simd::STEP`] pairs, each
 /// beginning at one of `1, 1 + STEP, ...` below `limit` and below
-/// [`simd::FRONT`], chosen one after another as the step that finds the most
+/// [`PLAN_REACH`], chosen one after another as the step that finds the most
 /// need values of the samples not yet found by the steps before it. (Pairs
 /// whose smaller heaps have the values spread over many classes find the
 /// need values sooner than any run of consecutive pairs: on Officers near
