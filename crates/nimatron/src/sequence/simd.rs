@@ -109,13 +109,15 @@ pub(crate) fn cover_planned<T: Cell>(
     bits: &mut [u64],
     missing: &mut usize,
 ) -> u64 {
-    // The plan's steps all lie below its last, the largest.
-    let fits = steps
-        .iter()
-        .all(|&b| b >= 1 && b as usize + STEP - 1 <= half);
-    if !fits || window.len() < m {
+    // Where the steps end: min and max over the whole plan compile to a
+    // few vector operations, where a test step by step would not.
+    let lowest = steps.iter().copied().min().unwrap_or(0) as usize;
+    let reach = steps.iter().copied().max().unwrap_or(0) as usize + STEP;
+    if lowest < 1 || reach > half + 1 || window.len() < m {
         return cover(path, window, front, m, half, start, xlimit, bits, missing);
     }
+    // Whether every step's small heaps lie in the reversed front.
+    let in_front = reach <= front.len();
     let mut visited = 0;
     let mut rest = steps;
     // As in `cover_range`: the first steps all at once while more than 4
@@ -131,6 +133,7 @@ pub(crate) fn cover_planned<T: Cell>(
             path,
             window,
             front,
+            in_front,
             m,
             &rest[..DENSE_STEPS],
             xlimit,
@@ -142,7 +145,9 @@ pub(crate) fn cover_planned<T: Cell>(
         threshold = DENSE_AGAIN;
     }
     if *missing > 0 && !rest.is_empty() {
-        visited += cover_steps(path, window, front, m, rest, xlimit, bits, missing);
+        visited += cover_steps(
+            path, window, front, in_front, m, rest, xlimit, bits, missing,
+        );
     }
     if *missing > 0 {
         visited += cover(path, window, front, m, half, start, xlimit, bits, missing);
@@ -154,19 +159,23 @@ pub(crate) fn cover_planned<T: Cell>(
 const DENSE_STEPS: usize = DENSE_PAIRS / STEP;
 
 /// The steps of [`cover_planned`] after its marking, each of [`STEP`]
-/// pairs inside `1..=m / 2`, until the need set is covered. Returns the
-/// pairs visited.
+/// pairs inside `1..=m / 2`, until the need set is covered. `in_front`:
+/// every step's small heaps lie in `front`. Returns the pairs visited.
 #[allow(clippy::too_many_arguments)]
 fn cover_steps<T: Cell>(
     path: Simd,
     window: &[T],
     front: &[u16],
+    in_front: bool,
     m: usize,
     steps: &[u32],
     xlimit: usize,
     bits: &mut [u64],
     missing: &mut usize,
 ) -> u64 {
+    // Only the AVX2 scan reads the reversed front.
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = in_front;
     #[cfg(target_arch = "x86_64")]
     if matches!(path, Simd::Avx2 | Simd::Avx512)
         && std::mem::size_of::<T>() == 2
@@ -178,7 +187,6 @@ fn cover_steps<T: Cell>(
         // window.len() >= m (see `cover_planned`), and with the front,
         // inside it.
         let w = unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len()) };
-        let in_front = steps.iter().all(|&b| b as usize + STEP <= front.len());
         return unsafe {
             if in_front {
                 cover_steps_u16_avx2::<true>(w, front, m, steps, bits, missing)
@@ -208,12 +216,14 @@ fn cover_steps<T: Cell>(
     visited
 }
 
-/// [`dense_prefix`] over the pairs of [`DENSE_STEPS`] steps of a plan.
+/// [`dense_prefix`] over the pairs of [`DENSE_STEPS`] steps of a plan
+/// (`in_front` as in [`cover_steps`]).
 #[allow(clippy::too_many_arguments)]
 fn dense_steps<T: Cell>(
     path: Simd,
     window: &[T],
     front: &[u16],
+    in_front: bool,
     m: usize,
     steps: &[u32],
     xlimit: usize,
@@ -223,7 +233,7 @@ fn dense_steps<T: Cell>(
     let mut seen = [0u8; DENSE_LIMIT];
     // Only the AVX2 values read the reversed front.
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = front;
+    let _ = (front, in_front);
     #[cfg(target_arch = "x86_64")]
     let vector = matches!(path, Simd::Avx2 | Simd::Avx512) && std::mem::size_of::<T>() == 2;
     #[cfg(not(target_arch = "x86_64"))]
@@ -235,7 +245,6 @@ fn dense_steps<T: Cell>(
             // steps lie in 1..=m / 2 and window.len() >= m.
             let w =
                 unsafe { std::slice::from_raw_parts(window.as_ptr() as *const u16, window.len()) };
-            let in_front = steps.iter().all(|&b| b as usize + STEP <= front.len());
             for &b in steps {
                 let xs = unsafe {
                     if in_front {
