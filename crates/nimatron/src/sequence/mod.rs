@@ -479,11 +479,10 @@ impl SequenceRun {
             },
             _ => ProofRule::Unavailable,
         };
-        let mut values = match rule {
+        let values = match rule {
             Rule::Modular { .. } => Values::Words(Vec::new()),
             _ => Values::Bytes(Vec::new()),
         };
-        values.reserve_total(count.min(1 << 16) as usize);
         Ok(SequenceRun {
             game: game.clone(),
             to,
@@ -574,6 +573,11 @@ impl SequenceRun {
     /// Runs the engine to `stop` values, widening storage as values grow.
     fn extend_to(&mut self, stop: usize) -> Result<(), SequenceError> {
         let threads = self.options.threads.max(1);
+        // Room for every value asked for, at once (the plan in `new` keeps it
+        // within the memory limit; pages are only taken as values arrive).
+        // Growing by doubling instead copied the values at each power of
+        // two, on one thread, while the other waited: about 40 ms at 2^23.
+        self.values.reserve_total(self.to as usize + 1);
         loop {
             let result = match &mut self.values {
                 Values::Bytes(v) => self.engine.extend(v, stop, threads),
@@ -603,8 +607,7 @@ impl SequenceRun {
                             limit: self.options.memory_limit,
                         });
                     }
-                    let capacity = (self.values.len() * 2).max(1 << 16).min(count as usize);
-                    self.values.widen(capacity);
+                    self.values.widen(count as usize);
                     match &self.values {
                         Values::Bytes(v) => self.engine.sync(v),
                         Values::Shorts(v) => self.engine.sync(v),
