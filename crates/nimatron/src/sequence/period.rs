@@ -82,13 +82,27 @@ fn largest_apparent_preperiod(len: u64, p: u64) -> Option<u64> {
     (len >= 3 * p).then(|| (len / 2).min(len - 3 * p))
 }
 
-/// Finds the smallest period `p` (and its smallest preperiod) that the
-/// values prove or, failing that, show convincingly.
 /// Scans (values compared) after which a refused period is remembered.
 const LONG_SCAN: u64 = 4096;
 
+/// Finds the smallest period `p` (and its smallest preperiod) that the
+/// values prove or, failing that, show convincingly.
 pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Period> {
     let len = g.len() as u64;
+    let Some(&last) = g.last() else {
+        return None;
+    };
+    // A period whose top pair differs, G(len - 1 - p) != G(len - 1), has
+    // preperiod len - p, above every limit: the apparent limit is at most
+    // len - 3p, and the proof's is (len - jp - t) / j, below len - p unless
+    // j = 1 and t = 0 (a game that keeps one heap and takes nothing, which
+    // is no game). So such periods are passed over with a vector search
+    // for the next value equal to the last, not checked one by one (about
+    // 20 cycles each: 30 ms for Officers at 10^7, on one thread).
+    let skip_top = match rule {
+        ProofRule::TakeBreak { heaps, reach } => heaps > 1 || reach > 0,
+        ProofRule::Unavailable => true,
+    };
     let mut p = 1u64;
     // Periods refused after a long scan, with the preperiod they showed.
     // A multiple `q` of such a period `p0` whose top mismatch `e0 - 1` is
@@ -99,6 +113,13 @@ pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Pe
     // full scan for every multiple of its period.
     let mut refused: Vec<(u64, u64)> = Vec::new();
     while p < len {
+        if skip_top {
+            // The least q >= p with G(len - 1 - q) = G(len - 1).
+            match last_equal(&g[..(len - p) as usize], last) {
+                Some(i) => p = len - 1 - i as u64,
+                None => return None,
+            }
+        }
         if refused
             .iter()
             .any(|&(p0, e0)| p.is_multiple_of(p0) && e0 - 1 + p < len)
@@ -143,6 +164,24 @@ pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Pe
     None
 }
 
+/// The last index of `g` holding `value`, in chunks the compiler
+/// vectorises.
+fn last_equal<T: PartialEq + Copy>(g: &[T], value: T) -> Option<usize> {
+    const CHUNK: usize = 64;
+    let mut end = g.len();
+    while end >= CHUNK {
+        let chunk = &g[end - CHUNK..end];
+        if chunk.iter().fold(false, |any, &x| any | (x == value)) {
+            return chunk
+                .iter()
+                .rposition(|&x| x == value)
+                .map(|i| end - CHUNK + i);
+        }
+        end -= CHUNK;
+    }
+    g[..end].iter().rposition(|&x| x == value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,7 +217,8 @@ mod tests {
     }
 
     /// Sequences with a long irregular start before a short period (as
-    /// 0.376 has) and random ones: the skip changes no answer.
+    /// 0.376 has) and random ones: neither skip (multiples of refused
+    /// periods, periods whose top pair differs) changes an answer.
     #[test]
     fn skipping_multiples_of_refused_periods_changes_nothing() {
         let mut state = 7u64;
@@ -205,6 +245,8 @@ mod tests {
             for rule in [
                 ProofRule::Unavailable,
                 ProofRule::TakeBreak { heaps: 2, reach: 3 },
+                ProofRule::TakeBreak { heaps: 1, reach: 2 },
+                ProofRule::TakeBreak { heaps: 1, reach: 0 },
             ] {
                 assert_eq!(
                     detect(&g, rule),

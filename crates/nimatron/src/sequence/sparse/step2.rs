@@ -93,7 +93,7 @@ impl Sparse {
         if !planned {
             self.scan_steps = Arc::from([]);
         } else if self.scan_steps.is_empty() || generation != self.plan_generation {
-            let plan = plan_steps(g, &samples, n / 8);
+            let plan = plan_steps(g, &samples, n / 8, &mut self.plan_table);
             // Kept only where it saves the samples' scans a quarter of their
             // pairs: where need values are often missing (0.04, 0.06 near
             // 10^5), a plan only adds its pairs to full scans.
@@ -198,7 +198,12 @@ const PLAN_STEPS: usize = 64;
 /// past 2^20: gains fall unevenly, so most were recomputed at most picks.
 /// Kept up to date, it is 6 ms, on one thread while the other waits.)
 /// Every value of a sample's need set must be below 512.
-fn plan_steps<T: Cell>(g: &[T], samples: &Samples, limit: usize) -> Vec<u32> {
+fn plan_steps<T: Cell>(
+    g: &[T],
+    samples: &Samples,
+    limit: usize,
+    found: &mut Vec<[u64; 8]>,
+) -> Vec<u32> {
     let step = simd::STEP;
     let limit = limit.min(PLAN_REACH);
     let candidates: Vec<usize> = (1..)
@@ -221,12 +226,13 @@ fn plan_steps<T: Cell>(g: &[T], samples: &Samples, limit: usize) -> Vec<u32> {
     // found[s * candidates + c]: the need values of sample s that candidate
     // c finds; a sample's row is what a pick updates.
     let width = candidates.len();
-    let mut found = vec![[0u64; 8]; width * chosen.len()];
+    found.resize(width * chosen.len(), [0; 8]);
     for (s, &i) in chosen.iter().enumerate() {
         let (m, _) = samples.sizes[i];
         let need = &left[s];
         let row = &mut found[s * width..(s + 1) * width];
-        for (seen, &b) in row.iter_mut().zip(&candidates) {
+        for (slot, &b) in row.iter_mut().zip(&candidates) {
+            let mut seen = [0u64; 8];
             for a in b..b + step {
                 let x = (g[a].get() ^ g[m - a].get()) as usize & 511;
                 seen[x / 64] |= 1 << (x % 64);
@@ -234,8 +240,10 @@ fn plan_steps<T: Cell>(g: &[T], samples: &Samples, limit: usize) -> Vec<u32> {
             for (word, need) in seen.iter_mut().zip(need) {
                 *word &= need;
             }
+            *slot = seen;
         }
     }
+    let found = &found[..width * chosen.len()];
     // Each candidate's gain, kept up to date: a pick takes its values out
     // of the samples' need sets, and each candidate loses those it found.
     let mut gains = vec![0u32; width];
