@@ -118,10 +118,10 @@ pub(crate) struct Sparse {
     /// `log2` of the values' count, and the mask, when the steps were
     /// chosen.
     plan_generation: (u32, u32),
-    /// Room for a plan's table of what each step finds (4 MiB), kept from
+    /// Room for a plan's table of what each step finds (up to 4 MiB), kept from
     /// one plan to the next: fresh pages cost more to fault in than the
     /// table costs to fill.
-    plan_table: Vec<[u64; 8]>,
+    plan_table: Vec<u64>,
     /// The first [`simd::FRONT`](super::simd::FRONT) values reversed, for
     /// step 2 (see [`simd::front_copy`](super::simd::front_copy)), once
     /// they are known and final and values take two bytes.
