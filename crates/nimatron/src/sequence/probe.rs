@@ -118,43 +118,98 @@ impl Probe {
         self.compare_plain(g, start, entries);
     }
 
-    /// [`Probe::compare`] on AVX2: sixteen lanes at a time, the six
-    /// candidates and their hits in twelve registers, one compare and one
-    /// OR per candidate and entry.
+    /// [`Probe::compare`] on AVX2, the 32 lanes as bytes of one register:
+    /// one compare and one OR per candidate and entry (as two-byte lanes,
+    /// it took two of each).
+    ///
+    /// Lane `j` compares values less its base `b_j`, one below its least
+    /// candidate (or 0): a value `x` becomes `min(x -sat b_j, 255)`, which
+    /// equals `c - b_j` exactly when `x = c`, for every candidate `c` with
+    /// `c - b_j <= 254`. Candidates past that are dropped (set to
+    /// [`NONE`], with those after them), so that a lane whose value lies
+    /// beyond its first few candidates is stamped instead, as when all its
+    /// candidates are hit.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
     unsafe fn compare_avx2<T: Cell>(&mut self, g: &[T], start: usize, entries: &[(u64, u32)]) {
         use std::arch::x86_64::*;
         let wide = std::mem::size_of::<T>() == 2;
-        let mut hits = [[_mm256_setzero_si256(); CANDIDATES]; 2];
-        for (half, hit) in hits.iter_mut().enumerate() {
-            let mut cand = [_mm256_setzero_si256(); CANDIDATES];
-            for (c, lanes) in cand.iter_mut().zip(&self.cand) {
-                // SAFETY: lanes 16 half..16 half + 16 of two bytes, 32 bytes.
-                *c = unsafe { _mm256_loadu_si256(lanes.as_ptr().add(16 * half) as *const _) };
+        let mut base = [0u16; LANES];
+        let mut bytes = [[0u8; LANES]; CANDIDATES];
+        for (j, b) in base.iter_mut().enumerate() {
+            let least = self.cand[0][j];
+            if least == NONE {
+                continue;
             }
-            for &(a, r) in entries {
-                let p = g.as_ptr().wrapping_add(start - a as usize + 16 * half);
-                // SAFETY: the caller checked that the 32 lanes from
-                // start - a lie in g; this half reads 16 of them.
-                let values = unsafe {
-                    if wide {
-                        _mm256_loadu_si256(p as *const _)
-                    } else {
-                        _mm256_cvtepu8_epi16(_mm_loadu_si128(p as *const _))
-                    }
-                };
-                let x = _mm256_xor_si256(values, _mm256_set1_epi16(r as u16 as i16));
-                for (h, c) in hit.iter_mut().zip(&cand) {
-                    *h = _mm256_or_si256(*h, _mm256_cmpeq_epi16(x, *c));
+            if wide {
+                *b = least.saturating_sub(1);
+            }
+            let mut dropped = false;
+            for (k, cand) in self.cand.iter_mut().enumerate() {
+                let c = cand[j];
+                if c == NONE {
+                    break;
+                }
+                if dropped || c - *b > 254 {
+                    cand[j] = NONE;
+                    dropped = true;
+                } else {
+                    bytes[k][j] = (c - *b) as u8;
                 }
             }
         }
-        for (k, alive) in self.alive.iter_mut().enumerate() {
-            // Packing the two halves interleaves their 64-bit quarters:
-            // put them back in lane order, then take one bit per byte.
-            let bytes = _mm256_permute4x64_epi64(_mm256_packs_epi16(hits[0][k], hits[1][k]), 0xD8);
-            *alive &= !(_mm256_movemask_epi8(bytes) as u32);
+        // The pack of two-byte lanes 0..16 and 16..32 orders its 8-byte
+        // quarters as lanes 0..8, 16..24, 8..16, 24..32; this permute turns
+        // lane order into that order and back.
+        let order = |v: __m256i| {
+            if wide {
+                _mm256_permute4x64_epi64(v, 0xD8)
+            } else {
+                v
+            }
+        };
+        let cand: [__m256i; CANDIDATES] = std::array::from_fn(|k| {
+            // SAFETY: 32 bytes.
+            order(unsafe { _mm256_loadu_si256(bytes[k].as_ptr() as *const _) })
+        });
+        // SAFETY: 16 lanes of two bytes each, 32 bytes.
+        let (base_a, base_b) = unsafe {
+            (
+                _mm256_loadu_si256(base.as_ptr() as *const _),
+                _mm256_loadu_si256(base.as_ptr().add(16) as *const _),
+            )
+        };
+        let cap = _mm256_set1_epi16(255);
+        let mut hits = [_mm256_setzero_si256(); CANDIDATES];
+        for &(a, r) in entries {
+            let p = g.as_ptr().wrapping_add(start - a as usize);
+            // SAFETY: the caller checked that the 32 lanes from start - a
+            // lie in g.
+            let y = unsafe {
+                if wide {
+                    let r = _mm256_set1_epi16(r as u16 as i16);
+                    let x_a = _mm256_xor_si256(_mm256_loadu_si256(p as *const _), r);
+                    let x_b = _mm256_xor_si256(_mm256_loadu_si256(p.add(16) as *const _), r);
+                    _mm256_packus_epi16(
+                        _mm256_min_epu16(_mm256_subs_epu16(x_a, base_a), cap),
+                        _mm256_min_epu16(_mm256_subs_epu16(x_b, base_b), cap),
+                    )
+                } else {
+                    // One-byte values: the bases are 0, and x is exact, but
+                    // for an r past a byte, whose x are past every candidate.
+                    if r > 255 {
+                        continue;
+                    }
+                    let r = _mm256_set1_epi8(r as u8 as i8);
+                    _mm256_xor_si256(_mm256_loadu_si256(p as *const _), r)
+                }
+            };
+            for (h, c) in hits.iter_mut().zip(&cand) {
+                *h = _mm256_or_si256(*h, _mm256_cmpeq_epi8(y, *c));
+            }
+        }
+        for (alive, h) in self.alive.iter_mut().zip(hits) {
+            *alive &= !(_mm256_movemask_epi8(order(h)) as u32);
         }
     }
 
@@ -242,6 +297,7 @@ mod tests {
     #[test]
     fn compare_matches_direct_check() {
         let mut next = rng(7);
+        let mut drops = 0;
         for round in 0..200 {
             let limit = if round % 2 == 0 { 512 } else { 256 };
             let g16: Vec<u16> = (0..3000).map(|_| (next() % limit) as u16).collect();
@@ -252,8 +308,22 @@ mod tests {
                 .collect();
             let mut probe = Probe::default();
             for j in 0..LANES {
-                // A free set of about a tenth of the values.
-                let free: Vec<u64> = (0..limit / 64).map(|_| next() & next() & next()).collect();
+                // A free set of about an eighth of the values, or (one
+                // round in four, of values below 512) a sixty-fourth, whose
+                // candidates spread past what a byte holds.
+                let free: Vec<u64> = (0..limit / 64)
+                    .map(|_| {
+                        let w = next() << 31 ^ next();
+                        let w = w & (next() << 31 ^ next()) & (next() << 31 ^ next());
+                        if round % 4 == 2 {
+                            w & (next() << 31 ^ next())
+                                & (next() << 31 ^ next())
+                                & (next() << 31 ^ next())
+                        } else {
+                            w
+                        }
+                    })
+                    .collect();
                 probe.set_lane(j, &free, &[]);
             }
             for use_u8 in [false, true] {
@@ -270,7 +340,36 @@ mod tests {
                     } else {
                         fast.compare(path, &g16, start, &entries);
                     }
-                    assert_eq!(fast.alive, plain.alive, "round {round} u8 {use_u8} {path}");
+                    // A path may drop a lane's candidates from one more
+                    // than 254 past its least less one (past 254 with one-byte
+                    // values) on; the candidates it keeps are hit alike.
+                    for j in 0..LANES {
+                        let least = probe.cand[0][j];
+                        let reach = if use_u8 {
+                            254
+                        } else {
+                            least.saturating_sub(1) + 254
+                        };
+                        let mut dropped = false;
+                        for k in 0..CANDIDATES {
+                            let (was, now) = (probe.cand[k][j], fast.cand[k][j]);
+                            if now == NONE && was != NONE {
+                                assert!(dropped || was > reach, "round {round} {path} lane {j}");
+                                dropped = true;
+                                drops += 1;
+                                continue;
+                            }
+                            assert_eq!(now, was, "round {round} {path} lane {j}");
+                            if now != NONE {
+                                assert!(!dropped, "round {round} {path} lane {j}");
+                                assert_eq!(
+                                    fast.alive[k] >> j & 1,
+                                    plain.alive[k] >> j & 1,
+                                    "round {round} u8 {use_u8} {path} lane {j} candidate {k}"
+                                );
+                            }
+                        }
+                    }
                 }
                 for k in 0..CANDIDATES {
                     for j in 0..LANES {
@@ -288,6 +387,10 @@ mod tests {
                     }
                 }
             }
+        }
+        // The AVX2 compare dropped candidates, and kept the rest right.
+        if Simd::available().contains(&Simd::Avx2) {
+            assert!(drops > 100, "{drops} candidates dropped");
         }
     }
 
