@@ -89,9 +89,7 @@ const LONG_SCAN: u64 = 4096;
 /// values prove or, failing that, show convincingly.
 pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Period> {
     let len = g.len() as u64;
-    let Some(&last) = g.last() else {
-        return None;
-    };
+    let &last = g.last()?;
     // A period whose top pair differs, G(len - 1 - p) != G(len - 1), has
     // preperiod len - p, above every limit: the apparent limit is at most
     // len - 3p, and the proof's is (len - jp - t) / j, below len - p unless
