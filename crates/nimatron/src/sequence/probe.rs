@@ -134,27 +134,21 @@ impl Probe {
     unsafe fn compare_avx2<T: Cell>(&mut self, g: &[T], start: usize, entries: &[(u64, u32)]) {
         use std::arch::x86_64::*;
         let wide = std::mem::size_of::<T>() == 2;
+        // A lane's candidates rise, so those dropped are the last ones.
+        // (Lanes with no candidates keep none.)
         let mut base = [0u16; LANES];
-        let mut bytes = [[0u8; LANES]; CANDIDATES];
-        for (j, b) in base.iter_mut().enumerate() {
-            let least = self.cand[0][j];
-            if least == NONE {
-                continue;
-            }
-            if wide {
+        if wide {
+            for (b, &least) in base.iter_mut().zip(&self.cand[0]) {
                 *b = least.saturating_sub(1);
             }
-            let mut dropped = false;
-            for (k, cand) in self.cand.iter_mut().enumerate() {
-                let c = cand[j];
-                if c == NONE {
-                    break;
-                }
-                if dropped || c - *b > 254 {
-                    cand[j] = NONE;
-                    dropped = true;
-                } else {
-                    bytes[k][j] = (c - *b) as u8;
+        }
+        let mut bytes = [[0u8; LANES]; CANDIDATES];
+        for (cand, bytes) in self.cand.iter_mut().zip(&mut bytes) {
+            for ((c, byte), &b) in cand.iter_mut().zip(bytes.iter_mut()).zip(&base) {
+                let d = c.wrapping_sub(b);
+                *byte = d as u8;
+                if d > 254 {
+                    *c = NONE;
                 }
             }
         }

@@ -224,7 +224,12 @@ fn plan_steps<T: Cell>(g: &[T], samples: &Samples, limit: usize, found: &mut Vec
     // word of one sample at a time, so those lie together.
     let width = candidates.len();
     let words = samples.words;
-    found.resize(chosen.len() * words * width, 0);
+    // Room for the largest table at once: growing it plan by plan faulted
+    // in fresh pages each time.
+    let most = (PLAN_REACH / step) * chosen.len() * 8;
+    if found.len() < most {
+        found.resize(most, 0);
+    }
     for (s, &i) in chosen.iter().enumerate() {
         let (m, _) = samples.sizes[i];
         let need = &left[s];
