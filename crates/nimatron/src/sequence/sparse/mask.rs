@@ -2,6 +2,7 @@
 //! the rare positions it makes, and the choice of the mask with fewest rare
 //! positions by a Walsh–Hadamard transform of the value histogram.
 
+use super::super::relay::Relay;
 use super::super::values::Cell;
 use super::Sparse;
 
@@ -144,8 +145,9 @@ impl Sparse {
                     && n >= self.schedule.eval_allowed_from))
     }
 
-    /// Chooses the mask with fewest rare positions among `g[..n]`.
-    pub(super) fn evaluate<T: Cell>(&mut self, g: &[T]) {
+    /// Chooses the mask with fewest rare positions among `g[..n]`, and
+    /// with it the scan start and plan (on both threads with a relay).
+    pub(super) fn evaluate<T: Cell>(&mut self, g: &[T], relay: Option<&Relay>) {
         let n = g.len() as u64;
         if n == self.schedule.next_eval {
             self.schedule.next_eval *= 2;
@@ -198,7 +200,7 @@ impl Sparse {
         }
         self.resize_tables();
         self.rebuild_rare(g);
-        self.choose_scan_start(g);
+        self.choose_scan_start(g, relay);
         self.schedule.rare_at_eval = self.rare.len() as u64;
         self.schedule.eval_allowed_from = n + n / 2;
     }

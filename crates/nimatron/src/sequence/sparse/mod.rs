@@ -205,7 +205,7 @@ impl Sparse {
         self.three.truncate(0);
         self.resize_tables();
         self.rebuild_rare(g);
-        self.choose_scan_start(g);
+        self.choose_scan_start(g, None);
     }
 
     /// The plain mex over every option.
@@ -238,7 +238,7 @@ impl Sparse {
             self.keep_front(g);
             let n = g.len();
             if self.eval_due(n as u64) {
-                self.evaluate(g);
+                self.evaluate(g, None);
             }
             if self.schedule.mask == 0 {
                 let value = self.plain_value(g, n)?;

@@ -84,6 +84,11 @@ impl Sparse {
                     n1 + BLOCK
                 };
                 let stop = self.next_boundary(n1, until.min(stop)).max(n1 + 1);
+                if self.eval_due(n1 as u64) {
+                    // Here rather than in `extend`, so that both threads
+                    // choose the scan plan.
+                    self.evaluate(g, Some(&relay));
+                }
                 self.extend(g, stop)?;
                 continue;
             }

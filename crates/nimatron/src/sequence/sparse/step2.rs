@@ -5,10 +5,12 @@
 //! [`Verdict`]).
 
 use super::super::game::TakeBreak;
+use super::super::relay::Relay;
 use super::super::simd;
 use super::super::values::Cell;
 use super::super::vector::Simd;
 use super::{MAX_SPLITS, Sparse};
+use std::ops::Range;
 use std::sync::Arc;
 
 impl Sparse {
@@ -35,7 +37,10 @@ impl Sparse {
     /// alone, so every run makes the same choices; any start gives the same
     /// values. The same samples choose the scan plan that scans follow
     /// before the start (see [`plan_steps`]).
-    pub(super) fn choose_scan_start<T: Cell>(&mut self, g: &[T]) {
+    ///
+    /// With a relay, both threads share the work, half the samples each
+    /// (the choices are the same).
+    pub(super) fn choose_scan_start<T: Cell>(&mut self, g: &[T], relay: Option<&Relay>) {
         self.scan_start = 1;
         let n = g.len();
         if self.schedule.mask == 0 || n < SCAN_SAMPLE_FROM || self.rule.split_two.is_empty() {
@@ -50,28 +55,37 @@ impl Sparse {
             candidates.push(c as usize);
             c *= std::f64::consts::SQRT_2;
         }
-        let mut cost = vec![0u64; candidates.len()];
-        let mut bits = vec![0u64; samples.words.max(8)];
-        for (i, &(m, half)) in samples.sizes.iter().enumerate() {
-            // The estimate ignores pairs past SCAN_CAP, which bounds its cost.
-            let half = half.min(SCAN_CAP);
-            let need = samples.need(i);
-            let count: usize = need.iter().map(|w| w.count_ones() as usize).sum();
-            for (j, &start) in candidates.iter().enumerate() {
-                bits[..need.len()].copy_from_slice(need);
-                let mut missing = count;
-                cost[j] += simd::cover(
-                    self.path,
-                    &g[..m],
-                    &[],
-                    m,
-                    half,
-                    start,
-                    xlimit,
-                    &mut bits,
-                    &mut missing,
-                );
+        let path = self.path;
+        let estimate = |range: Range<usize>| {
+            let mut cost = vec![0u64; candidates.len()];
+            let mut bits = vec![0u64; samples.words.max(8)];
+            for i in range {
+                // The estimate ignores pairs past SCAN_CAP, which bounds its cost.
+                let (m, half) = samples.sizes[i];
+                let half = half.min(SCAN_CAP);
+                let need = samples.need(i);
+                let count: usize = need.iter().map(|w| w.count_ones() as usize).sum();
+                for (j, &start) in candidates.iter().enumerate() {
+                    bits[..need.len()].copy_from_slice(need);
+                    let mut missing = count;
+                    cost[j] += simd::cover(
+                        path,
+                        &g[..m],
+                        &[],
+                        m,
+                        half,
+                        start,
+                        xlimit,
+                        &mut bits,
+                        &mut missing,
+                    );
+                }
             }
+            cost
+        };
+        let (mut cost, theirs) = halves(relay, samples.sizes.len(), estimate);
+        for (c, t) in cost.iter_mut().zip(theirs) {
+            *c += t;
         }
         let best = (0..candidates.len())
             .min_by_key(|&j| (cost[j], j))
@@ -93,28 +107,36 @@ impl Sparse {
         if !planned {
             self.scan_steps = Arc::from([]);
         } else if self.scan_steps.is_empty() || generation != self.plan_generation {
-            let plan = plan_steps(g, &samples, n / 8, &mut self.plan_table);
+            let plan = plan_steps(g, &samples, n / 8, &mut self.plan_table, relay);
             // Kept only where it saves the samples' scans a quarter of their
             // pairs: where need values are often missing (0.04, 0.06 near
             // 10^5), a plan only adds its pairs to full scans.
-            let mut planned = 0;
-            for (i, &(m, half)) in samples.sizes.iter().enumerate() {
-                let need = samples.need(i);
-                bits[..need.len()].copy_from_slice(need);
-                let mut missing = need.iter().map(|w| w.count_ones() as usize).sum();
-                planned += simd::cover_planned(
-                    self.path,
-                    &g[..m],
-                    &[],
-                    m,
-                    half.min(SCAN_CAP),
-                    &plan,
-                    self.scan_start,
-                    xlimit,
-                    &mut bits,
-                    &mut missing,
-                );
-            }
+            let start = self.scan_start;
+            let try_plan = |range: Range<usize>| {
+                let mut bits = vec![0u64; samples.words.max(8)];
+                let mut planned = 0;
+                for i in range {
+                    let (m, half) = samples.sizes[i];
+                    let need = samples.need(i);
+                    bits[..need.len()].copy_from_slice(need);
+                    let mut missing = need.iter().map(|w| w.count_ones() as usize).sum();
+                    planned += simd::cover_planned(
+                        path,
+                        &g[..m],
+                        &[],
+                        m,
+                        half.min(SCAN_CAP),
+                        &plan,
+                        start,
+                        xlimit,
+                        &mut bits,
+                        &mut missing,
+                    );
+                }
+                planned
+            };
+            let (planned, theirs) = halves(relay, samples.sizes.len(), try_plan);
+            let planned = planned + theirs;
             self.scan_steps = if !plan.is_empty() && planned * 4 <= cost[best] * 3 {
                 plan.into()
             } else {
@@ -177,6 +199,23 @@ impl Samples {
     }
 }
 
+/// `work` over the two halves of `0..len`: the second half on the other
+/// thread when there is a relay.
+fn halves<A: Send>(
+    relay: Option<&Relay>,
+    len: usize,
+    work: impl Fn(Range<usize>) -> A + Sync,
+) -> (A, A) {
+    let half = len / 2;
+    match relay {
+        Some(relay) => {
+            let (theirs, mine) = relay.join(|| work(half..len), || work(0..half));
+            (mine, theirs)
+        }
+        None => (work(0..half), work(half..len)),
+    }
+}
+
 /// The heap sizes a plan's steps lie below: half of the reversed copy
 /// ([`simd::FRONT`]), as the candidates' cost grows with their number.
 const PLAN_REACH: usize = simd::FRONT / 2;
@@ -197,9 +236,15 @@ const PLAN_STEPS: usize = 64;
 /// they were taken, a lazy greedy choice, cost 9 ms a plan on Officers
 /// past 2^20: gains fall unevenly, so most were recomputed at most picks.
 /// Kept up to date, the choice takes 1.3 ms after 3.3 ms for the table,
-/// on one thread while the other waits.)
-/// Every value of a sample's need set must be below 512.
-fn plan_steps<T: Cell>(g: &[T], samples: &Samples, limit: usize, found: &mut Vec<u64>) -> Vec<u32> {
+/// which both threads fill when there is a relay.) Every value of a
+/// sample's need set must be below 512.
+fn plan_steps<T: Cell>(
+    g: &[T],
+    samples: &Samples,
+    limit: usize,
+    found: &mut Vec<u64>,
+    relay: Option<&Relay>,
+) -> Vec<u32> {
     let step = simd::STEP;
     let limit = limit.min(PLAN_REACH);
     let candidates: Vec<usize> = (1..)
@@ -230,19 +275,32 @@ fn plan_steps<T: Cell>(g: &[T], samples: &Samples, limit: usize, found: &mut Vec
     if found.len() < most {
         found.resize(most, 0);
     }
-    for (s, &i) in chosen.iter().enumerate() {
-        let (m, _) = samples.sizes[i];
-        let need = &left[s];
-        let rows = &mut found[s * words * width..(s + 1) * words * width];
-        for (c, &b) in candidates.iter().enumerate() {
-            let mut seen = [0u64; 8];
-            for a in b..b + step {
-                let x = (g[a].get() ^ g[m - a].get()) as usize & 511;
-                seen[x / 64] |= 1 << (x % 64);
+    // Sample s's rows: words * width entries from s * words * width.
+    let fill = |first: usize, rows: &mut [u64]| {
+        for (s, rows) in (first..).zip(rows.chunks_exact_mut(words * width)) {
+            let (m, _) = samples.sizes[chosen[s]];
+            let need = &left[s];
+            for (c, &b) in candidates.iter().enumerate() {
+                let mut seen = [0u64; 8];
+                for a in b..b + step {
+                    let x = (g[a].get() ^ g[m - a].get()) as usize & 511;
+                    seen[x / 64] |= 1 << (x % 64);
+                }
+                for (w, row) in rows.chunks_exact_mut(width).enumerate() {
+                    row[c] = seen[w] & need[w];
+                }
             }
-            for (w, row) in rows.chunks_exact_mut(width).enumerate() {
-                row[c] = seen[w] & need[w];
-            }
+        }
+    };
+    let half = chosen.len() / 2;
+    let (mine, theirs) = found[..chosen.len() * words * width].split_at_mut(half * words * width);
+    match relay {
+        Some(relay) => {
+            relay.join(|| fill(half, theirs), || fill(0, mine));
+        }
+        None => {
+            fill(0, mine);
+            fill(half, theirs);
         }
     }
     let found = &found[..chosen.len() * words * width];
@@ -507,6 +565,40 @@ impl Verdict {
         Verdict {
             failure,
             pairs: self.pairs + other.pairs,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::vector::Simd;
+    use super::super::tests::rule;
+    use super::*;
+
+    /// Both threads choose the same scan start and plan as one does.
+    #[test]
+    fn two_threads_choose_the_same_plan() {
+        let path = if Simd::available().contains(&Simd::Avx2) {
+            Simd::Avx2
+        } else {
+            Simd::best()
+        };
+        let mut sparse = Sparse::new(rule("0.6"), path);
+        let mut g: Vec<u16> = Vec::new();
+        sparse.extend(&mut g, 1 << 16).expect("no overflow");
+        let relay = Relay::new();
+        for n in [1 << 14, 40_000, 1 << 16] {
+            let g = &g[..n];
+            sparse.plan_generation = (0, 0);
+            sparse.choose_scan_start(g, None);
+            let (start, steps) = (sparse.scan_start, sparse.scan_steps.clone());
+            sparse.plan_generation = (0, 0);
+            sparse.choose_scan_start(g, Some(&relay));
+            assert_eq!(sparse.scan_start, start, "n = {n}");
+            assert_eq!(sparse.scan_steps, steps, "n = {n}");
+            if path == Simd::Avx2 && n == 1 << 16 {
+                assert_eq!(steps.len(), PLAN_STEPS, "Officers takes a plan at 2^16");
+            }
         }
     }
 }
