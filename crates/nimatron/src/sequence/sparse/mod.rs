@@ -122,6 +122,9 @@ pub(crate) struct Sparse {
     /// one plan to the next: fresh pages cost more to fault in than the
     /// table costs to fill.
     plan_table: Vec<u64>,
+    /// Room for the positions pending in two-thread mode, kept from one
+    /// call to the next (see [`Sparse::extend_parallel`]).
+    deferred_room: [Deferred; 2],
     /// The first [`simd::FRONT`](super::simd::FRONT) values reversed, for
     /// step 2 (see [`simd::front_copy`](super::simd::front_copy)), once
     /// they are known and final and values take two bytes.
@@ -181,6 +184,7 @@ impl Sparse {
             scan_steps: std::sync::Arc::from([]),
             plan_generation: (0, 0),
             plan_table: Vec::new(),
+            deferred_room: Default::default(),
             front: None,
             fronting: true,
             rows: Vec::new(),

@@ -33,13 +33,31 @@ impl Sparse {
         if threads <= 1 || self.rule.split_two.is_empty() {
             return self.extend(g, until);
         }
-        let rule = self.rule.clone();
         let relay = Relay::new();
-        let mut pending = Deferred::default();
-        // The buffers of the round before last, kept for their room: a
-        // round's list grows to hundreds of KiB, and growing a fresh one
-        // each round copies it and faults its pages in again.
-        let mut spare = Deferred::default();
+        // The positions pending and the buffers of the round before last,
+        // kept for their room from round to round and from call to call: a
+        // round's list takes hundreds of KiB, and growing a fresh one copies
+        // it and faults its pages in again (the command line calls this
+        // about every tenth of a second).
+        let [mut pending, mut spare] = std::mem::take(&mut self.deferred_room);
+        let result = self.rounds(g, until, &relay, &mut pending, &mut spare);
+        pending.clear();
+        spare.clear();
+        self.deferred_room = [pending, spare];
+        result
+    }
+
+    /// The loop of [`Sparse::extend_parallel`], with `pending` and `spare`
+    /// empty.
+    fn rounds<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        until: usize,
+        relay: &Relay,
+        pending: &mut Deferred,
+        spare: &mut Deferred,
+    ) -> Result<(), StepError> {
+        let rule = self.rule.clone();
         let mut overflow = false;
         loop {
             let n1 = g.len();
@@ -62,12 +80,12 @@ impl Sparse {
                     // Confirm what is pending before anything else, half on
                     // each thread (positions are checked independently).
                     let half = pending.items.len() / 2;
-                    let (rule, pending_ref, values) = (&rule, &pending, &*g);
+                    let (rule, pending_ref, values) = (&rule, &*pending, &*g);
                     let (second, first) = relay.join(
                         || pending_ref.verify_range(rule, values, half..),
                         || pending_ref.verify_range(rule, values, ..half),
                     );
-                    self.settle(g, &mut pending, first.merge(second));
+                    self.settle(g, pending, first.merge(second));
                     continue;
                 }
                 if overflow {
@@ -94,8 +112,10 @@ impl Sparse {
             }
             let target = self.next_boundary(n1, until.min(n1 + ROUND));
             g.reserve(target - n1);
-            let mut current = std::mem::take(&mut spare);
+            let mut current = std::mem::take(spare);
             current.clear();
+            current.items.reserve(ROUND);
+            current.needs.reserve(ROUND * 8);
             current.start = self.scan_start;
             current.steps = self.scan_steps.clone();
             current.path = self.path;
@@ -107,13 +127,13 @@ impl Sparse {
             // past n1 into reserved capacity; `round` never truncates g).
             let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), n1) };
             let (produced, verdict) =
-                self.round(&relay, g, prefix, target, &rule, &pending, &mut current);
-            if !pending.is_empty() && self.settle(g, &mut pending, verdict) {
+                self.round(relay, g, prefix, target, &rule, pending, &mut current);
+            if !pending.is_empty() && self.settle(g, pending, verdict) {
                 // Everything produced this round rests on a wrong value.
-                spare = current;
+                *spare = current;
                 continue;
             }
-            spare = std::mem::replace(&mut pending, current);
+            *spare = std::mem::replace(pending, current);
             match produced {
                 Ok(()) => {}
                 Err(StepError::Overflow) => overflow = true,

@@ -448,7 +448,7 @@ pub(super) fn search<T: Cell>(
 }
 
 /// Positions whose step-1 value waits for step 2.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Deferred {
     /// `(n, v, xlimit, start, len)`: the need set is `needs[start..start + len]`.
     pub(super) items: Vec<(usize, u32, usize, usize, usize)>,
