@@ -105,7 +105,7 @@ impl Sparse {
                 if self.eval_due(n1 as u64) {
                     // Here rather than in `extend`, so that both threads
                     // choose the scan plan.
-                    self.evaluate(g, Some(&relay));
+                    self.evaluate(g, Some(relay));
                 }
                 self.extend(g, stop)?;
                 continue;
