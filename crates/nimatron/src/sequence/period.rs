@@ -95,8 +95,9 @@ pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Pe
     // len - 3p, and the proof's is (len - jp - t) / j, below len - p unless
     // j = 1 and t = 0 (a game that keeps one heap and takes nothing, which
     // is no game). So such periods are passed over with a vector search
-    // for the next value equal to the last, not checked one by one (about
-    // 20 cycles each: 30 ms for Officers at 10^7, on one thread).
+    // for the next value equal to the last, not checked one by one (the
+    // checks of a run of Officers to 10^7 took 48 ms on one thread that
+    // way, 7 ms this way).
     let skip_top = match rule {
         ProofRule::TakeBreak { heaps, reach } => heaps > 1 || reach > 0,
         ProofRule::Unavailable => true,

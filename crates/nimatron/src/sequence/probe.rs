@@ -123,7 +123,8 @@ impl Probe {
     /// it took two of each).
     ///
     /// Lane `j` compares values less its base `b_j`, one below its least
-    /// candidate (or 0): a value `x` becomes `min(x -sat b_j, 255)`, which
+    /// candidate (or 0; always 0 for one-byte values, which are exact as
+    /// they are): a value `x` becomes `min(x -sat b_j, 255)`, which
     /// equals `c - b_j` exactly when `x = c`, for every candidate `c` with
     /// `c - b_j <= 254`. Candidates past that are dropped (set to
     /// [`NONE`], with those after them), so that a lane whose value lies

@@ -234,8 +234,8 @@ const PLAN_STEPS: usize = 64;
 /// best run leaves 19.) Each step's gain is kept, and a pick takes from
 /// every other step only the values it found too. (Recomputing gains as
 /// they were taken, a lazy greedy choice, cost 9 ms a plan on Officers
-/// past 2^20: gains fall unevenly, so most were recomputed at most picks.
-/// Kept up to date, the choice takes 1.3 ms after 3.3 ms for the table,
+/// past 2^20, with the table. Kept up to date, the choice takes 1.3 ms
+/// after 3.3 ms for the table,
 /// which both threads fill when there is a relay.) Every value of a
 /// sample's need set must be below 512.
 fn plan_steps<T: Cell>(
