@@ -234,10 +234,11 @@ const PLAN_STEPS: usize = 64;
 /// best run leaves 19.) Each step's gain is kept, and a pick takes from
 /// every other step only the values it found too. (Recomputing gains as
 /// they were taken, a lazy greedy choice, cost 9 ms a plan on Officers
-/// past 2^20, with the table. Kept up to date, the choice takes 1.3 ms
-/// after 3.3 ms for the table,
-/// which both threads fill when there is a relay.) Every value of a
-/// sample's need set must be below 512.
+/// past 2^20, with the table. Kept up to date, the choice took 1.3 ms
+/// after 3.3 ms for the table, which both threads fill when there is a
+/// relay.) The table holds each sample's need values by number, not by
+/// value (see below). Every value of a sample's need set must be below
+/// 512.
 fn plan_steps<T: Cell>(
     g: &[T],
     samples: &Samples,
@@ -256,44 +257,73 @@ fn plan_steps<T: Cell>(
     }
     // Every other sample: half of them choose steps about as well.
     let chosen: Vec<usize> = (0..samples.sizes.len()).step_by(2).collect();
-    let mut left: Vec<[u64; 8]> = chosen
-        .iter()
-        .map(|&i| {
-            let mut need = [0u64; 8];
-            need[..samples.words].copy_from_slice(samples.need(i));
-            need
-        })
-        .collect();
-    // found[(s * words + w) * candidates + c]: word w of the need values of
-    // sample s that candidate c finds. A pick updates the candidates one
-    // word of one sample at a time, so those lie together.
-    let width = candidates.len();
-    let words = samples.words;
-    // Room for the largest table at once: growing it plan by plan faulted
-    // in fresh pages each time.
-    let most = (PLAN_REACH / step) * chosen.len() * 8;
-    if found.len() < most {
-        found.resize(most, 0);
+    // Each sample's need values are numbered 0, 1, ... in order, and its
+    // rows hold those numbers as bits: one word for most need sets (under
+    // 64 values on Officers), where the values themselves took eight. A
+    // table eight words a sample took 4 MiB, and its fresh pages cost the
+    // first plan more than filling them.
+    //
+    // `first[s]..first[s + 1]`: the words of sample s; word r of the
+    // table's rows is `found[r * width..(r + 1) * width]`, one entry per
+    // candidate. A pick updates the candidates one word at a time, so
+    // those lie together.
+    let mut first = vec![0usize];
+    for &i in &chosen {
+        let count: u32 = samples.need(i).iter().map(|w| w.count_ones()).sum();
+        first.push(first.last().copied().unwrap_or(0) + count.div_ceil(64) as usize);
     }
-    // Sample s's rows: words * width entries from s * words * width.
-    let fill = |first: usize, rows: &mut [u64]| {
-        for (s, rows) in (first..).zip(rows.chunks_exact_mut(words * width)) {
+    let total = first[chosen.len()];
+    // The numbers not yet found, per word.
+    let mut left = vec![0u64; total];
+    for (s, &i) in chosen.iter().enumerate() {
+        let mut count: u32 = samples.need(i).iter().map(|w| w.count_ones()).sum();
+        for l in &mut left[first[s]..first[s + 1]] {
+            *l = if count >= 64 { u64::MAX } else { (1 << count) - 1 };
+            count = count.saturating_sub(64);
+        }
+    }
+    let width = candidates.len();
+    if found.len() < total * width {
+        // Every entry is written before it is read.
+        *found = vec![0; total * width];
+    }
+    // The rows of samples `from..`, which begin at word `first[from]`.
+    let fill = |from: usize, rows: &mut [u64]| {
+        let mut rest = rows;
+        for s in from..chosen.len() {
+            let words = first[s + 1] - first[s];
+            if rest.len() < words * width {
+                break;
+            }
+            let (rows, tail) = std::mem::take(&mut rest).split_at_mut(words * width);
+            rest = tail;
             let (m, _) = samples.sizes[chosen[s]];
-            let need = &left[s];
+            // Each value's number, and past the need set's (in the spare
+            // word 8) for the others.
+            let mut number = [8 * 64u16; 512];
+            let mut next = 0u16;
+            for (w, &word) in samples.need(chosen[s]).iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    number[w * 64 + word.trailing_zeros() as usize] = next;
+                    next += 1;
+                    word &= word - 1;
+                }
+            }
             for (c, &b) in candidates.iter().enumerate() {
-                let mut seen = [0u64; 8];
+                let mut seen = [0u64; 9];
                 for a in b..b + step {
-                    let x = (g[a].get() ^ g[m - a].get()) as usize & 511;
+                    let x = number[(g[a].get() ^ g[m - a].get()) as usize & 511] as usize;
                     seen[x / 64] |= 1 << (x % 64);
                 }
                 for (w, row) in rows.chunks_exact_mut(width).enumerate() {
-                    row[c] = seen[w] & need[w];
+                    row[c] = seen[w];
                 }
             }
         }
     };
     let half = chosen.len() / 2;
-    let (mine, theirs) = found[..chosen.len() * words * width].split_at_mut(half * words * width);
+    let (mine, theirs) = found[..total * width].split_at_mut(first[half] * width);
     match relay {
         Some(relay) => {
             relay.join(|| fill(half, theirs), || fill(0, mine));
@@ -303,7 +333,7 @@ fn plan_steps<T: Cell>(
             fill(half, theirs);
         }
     }
-    let found = &found[..chosen.len() * words * width];
+    let found = &found[..total * width];
     // Each candidate's gain, kept up to date: a pick takes its values out
     // of the samples' need sets, and each candidate loses those it found.
     let mut gains = vec![0u32; width];
@@ -324,16 +354,14 @@ fn plan_steps<T: Cell>(
         };
         taken[c] = true;
         plan.push(candidates[c] as u32);
-        for (rows, l) in found.chunks_exact(words * width).zip(&mut left) {
-            for (row, l) in rows.chunks_exact(width).zip(l.iter_mut()) {
-                let gone = row[c] & *l;
-                if gone == 0 {
-                    continue;
-                }
-                *l &= !gone;
-                for (gain, f) in gains.iter_mut().zip(row) {
-                    *gain -= (f & gone).count_ones();
-                }
+        for (row, l) in found.chunks_exact(width).zip(&mut left) {
+            let gone = row[c] & *l;
+            if gone == 0 {
+                continue;
+            }
+            *l &= !gone;
+            for (gain, f) in gains.iter_mut().zip(row) {
+                *gain -= (f & gone).count_ones();
             }
         }
     }
@@ -574,6 +602,86 @@ mod tests {
     use super::super::super::vector::Simd;
     use super::super::tests::rule;
     use super::*;
+
+    /// The plan is the greedy choice as defined, taken the slow way: at
+    /// each pick, every candidate's gain counted afresh from the values
+    /// over the samples' need sets.
+    #[test]
+    fn plan_is_the_greedy_choice() {
+        let mut sparse = Sparse::new(rule("0.6"), Simd::None);
+        let mut g: Vec<u16> = Vec::new();
+        sparse.extend(&mut g, 1 << 17).expect("no overflow");
+        let mut table = Vec::new();
+        let mut plans = 0;
+        for n in [1 << 14, 40_000, 1 << 16, 1 << 17] {
+            let g = &g[..n];
+            let samples = sparse.scan_samples(g);
+            let plan = plan_steps(g, &samples, n / 8, &mut table, None);
+            let limit = (n / 8).min(PLAN_REACH);
+            let candidates: Vec<usize> = (1..)
+                .step_by(simd::STEP)
+                .take_while(|&b| b + simd::STEP <= limit)
+                .collect();
+            if candidates.len() < PLAN_STEPS {
+                assert!(plan.is_empty(), "n = {n}");
+                continue;
+            }
+            // Every other sample, as 512-bit sets.
+            let mut left: Vec<[u64; 8]> = (0..samples.sizes.len())
+                .step_by(2)
+                .map(|i| {
+                    let mut need = [0u64; 8];
+                    need[..samples.words].copy_from_slice(samples.need(i));
+                    need
+                })
+                .collect();
+            let sizes: Vec<usize> = (0..samples.sizes.len())
+                .step_by(2)
+                .map(|i| samples.sizes[i].0)
+                .collect();
+            let finds = |b: usize, m: usize| {
+                let mut seen = [0u64; 8];
+                for a in b..b + simd::STEP {
+                    let x = (g[a] ^ g[m - a]) as usize;
+                    seen[x / 64] |= 1 << (x % 64);
+                }
+                seen
+            };
+            let mut expected = Vec::new();
+            let mut taken = vec![false; candidates.len()];
+            for _ in 0..PLAN_STEPS {
+                let mut best: Option<(u32, usize)> = None;
+                for (c, &b) in candidates.iter().enumerate() {
+                    if taken[c] {
+                        continue;
+                    }
+                    let gain: u32 = left
+                        .iter()
+                        .zip(&sizes)
+                        .map(|(l, &m)| {
+                            let seen = finds(b, m);
+                            (0..8).map(|w| (seen[w] & l[w]).count_ones()).sum::<u32>()
+                        })
+                        .sum();
+                    if best.is_none_or(|(most, _)| gain > most) {
+                        best = Some((gain, c));
+                    }
+                }
+                let (_, c) = best.expect("more candidates than steps");
+                taken[c] = true;
+                expected.push(candidates[c] as u32);
+                for (l, &m) in left.iter_mut().zip(&sizes) {
+                    let seen = finds(candidates[c], m);
+                    for w in 0..8 {
+                        l[w] &= !seen[w];
+                    }
+                }
+            }
+            assert_eq!(plan, expected, "n = {n}");
+            plans += 1;
+        }
+        assert!(plans >= 3, "Officers takes plans from 40 000 on");
+    }
 
     /// Both threads choose the same scan start and plan as one does.
     #[test]
