@@ -269,8 +269,8 @@ fn plan_steps<T: Cell>(
     // Each sample's need values are numbered 0, 1, ... in order, and its
     // rows hold those numbers as bits: one word for most need sets (under
     // 64 values on Officers), where the values themselves took eight. A
-    // table eight words a sample took 4 MiB, and its fresh pages cost the
-    // first plan more than filling them.
+    // table of eight words a sample took 4 MiB (now about 0.8 MiB), and
+    // its fresh pages cost the first plan more than filling them.
     //
     // `first[s]..first[s + 1]`: the words of sample s; word r of the
     // table's rows is `found[r * width..(r + 1) * width]`, one entry per
@@ -287,7 +287,11 @@ fn plan_steps<T: Cell>(
     for (s, &i) in chosen.iter().enumerate() {
         let mut count: u32 = samples.need(i).iter().map(|w| w.count_ones()).sum();
         for l in &mut left[first[s]..first[s + 1]] {
-            *l = if count >= 64 { u64::MAX } else { (1 << count) - 1 };
+            *l = if count >= 64 {
+                u64::MAX
+            } else {
+                (1 << count) - 1
+            };
             count = count.saturating_sub(64);
         }
     }
