@@ -276,16 +276,19 @@ fn plan_steps<T: Cell>(
     // table's rows is `found[r * width..(r + 1) * width]`, one entry per
     // candidate. A pick updates the candidates one word at a time, so
     // those lie together.
+    let counts: Vec<u32> = chosen
+        .iter()
+        .map(|&i| samples.need(i).iter().map(|w| w.count_ones()).sum())
+        .collect();
     let mut first = vec![0usize];
-    for &i in &chosen {
-        let count: u32 = samples.need(i).iter().map(|w| w.count_ones()).sum();
+    for &count in &counts {
         first.push(first.last().copied().unwrap_or(0) + count.div_ceil(64) as usize);
     }
     let total = first[chosen.len()];
     // The numbers not yet found, per word.
     let mut left = vec![0u64; total];
-    for (s, &i) in chosen.iter().enumerate() {
-        let mut count: u32 = samples.need(i).iter().map(|w| w.count_ones()).sum();
+    for (s, &count) in counts.iter().enumerate() {
+        let mut count = count;
         for l in &mut left[first[s]..first[s + 1]] {
             *l = if count >= 64 {
                 u64::MAX
@@ -300,13 +303,14 @@ fn plan_steps<T: Cell>(
         // Every entry is written before it is read.
         *found = vec![0; total * width];
     }
-    // The rows of samples `from..`, which begin at word `first[from]`.
-    let fill = |from: usize, rows: &mut [u64]| {
+    // The rows of the samples `range`, which begin at word
+    // `first[range.start]`.
+    let fill = |range: Range<usize>, rows: &mut [u64]| {
         let mut rest = rows;
-        for s in from..chosen.len() {
+        for s in range {
             let words = first[s + 1] - first[s];
-            if rest.len() < words * width {
-                break;
+            if words == 0 {
+                continue;
             }
             let (rows, tail) = std::mem::take(&mut rest).split_at_mut(words * width);
             rest = tail;
@@ -339,11 +343,11 @@ fn plan_steps<T: Cell>(
     let (mine, theirs) = found[..total * width].split_at_mut(first[half] * width);
     match relay {
         Some(relay) => {
-            relay.join(|| fill(half, theirs), || fill(0, mine));
+            relay.join(|| fill(half..chosen.len(), theirs), || fill(0..half, mine));
         }
         None => {
-            fill(0, mine);
-            fill(half, theirs);
+            fill(0..half, mine);
+            fill(half..chosen.len(), theirs);
         }
     }
     let found = &found[..total * width];
