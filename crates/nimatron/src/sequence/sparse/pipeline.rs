@@ -355,10 +355,10 @@ const ROUND: usize = 4096;
 /// Positions after the last rare one that are computed on one thread.
 /// (Officers' last rare position is 20 627. With 8 192 here, its values
 /// to 28 819 ran on one thread, and reaching 2^16 on two threads took
-/// 56 ms; with 2 048, 52 ms, and Officers to 10^6 about 2% less. With
-/// 1 024 and 512 wrong guesses near the rare positions before it cost
-/// more: 56 and 60 ms. Other games were unchanged, 0.376 to 10^6 6%
-/// faster.)
+/// 56 ms; with 2 048, 52 ms, though to 10^6 the difference is lost in the
+/// spread. With 1 024 and 512, wrong guesses near the rare positions
+/// before it cost more: 56 and 60 ms. Other games were unchanged, 0.376
+/// to 10^6 6% faster.)
 const QUIET: usize = ROUND / 2;
 
 /// How many blocks the helper thread may run ahead of the producer, plus
