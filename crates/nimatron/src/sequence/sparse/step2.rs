@@ -697,7 +697,7 @@ mod tests {
             assert_eq!(plan, expected, "n = {n}");
             plans += 1;
         }
-        assert!(plans >= 3, "Officers takes plans from 40 000 on");
+        assert_eq!(plans, 4, "Officers takes a plan at every size here");
     }
 
     /// Both threads choose the same scan start and plan as one does.
