@@ -87,11 +87,10 @@ pub(crate) struct Sparse {
     pub schedule: SparseSchedule,
     rare: Vec<(u64, u32)>,
     /// The rare entries step 1 stamps, and those a block may compare
-    /// instead (see [`probe`]): the entries whose value is below
-    /// `compare_below`. Both in order of position.
+    /// instead (see [`probe`]), as [`Sparse::is_compared`] sorts them. Both
+    /// in order of position.
     stamped: Vec<(u64, u32)>,
     compare_list: Vec<(u64, u32)>,
-    compare_below: u32,
     class: Vec<u8>,
     marks: Marks,
     three: ThreeHeap,
@@ -170,7 +169,6 @@ impl Sparse {
             rare: Vec::new(),
             stamped: Vec::new(),
             compare_list: Vec::new(),
-            compare_below: 0,
             class: Vec::new(),
             marks: Marks::new(),
             three: ThreeHeap::default(),
@@ -342,7 +340,7 @@ impl Sparse {
         }
         if self.is_rare(n, value) {
             self.rare.push((n, value));
-            if value < self.compare_below {
+            if self.is_compared(n) {
                 self.compare_list.push((n, value));
             } else {
                 self.stamped.push((n, value));
