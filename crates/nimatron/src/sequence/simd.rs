@@ -109,6 +109,61 @@ pub(crate) fn cover_planned<T: Cell>(
     bits: &mut [u64],
     missing: &mut usize,
 ) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if matches!(path, Simd::Avx2 | Simd::Avx512) {
+        // SAFETY: the path is available, so AVX2, BMI1, BMI2 and POPCNT
+        // are (see `Simd::is_available`).
+        return unsafe {
+            cover_planned_v3(
+                path, window, front, m, half, steps, start, xlimit, bits, missing,
+            )
+        };
+    }
+    cover_planned_in(
+        path, window, front, m, half, steps, start, xlimit, bits, missing,
+    )
+}
+
+/// [`cover_planned`] compiled for x86-64-v3: its marking, counts and bit
+/// scans take one instruction each (Officers to 10^6 about 2% faster).
+///
+/// # Safety
+/// AVX2, BMI1, BMI2 and POPCNT are present.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn cover_planned_v3<T: Cell>(
+    path: Simd,
+    window: &[T],
+    front: &[u16],
+    m: usize,
+    half: usize,
+    steps: &[u32],
+    start: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
+    cover_planned_in(
+        path, window, front, m, half, steps, start, xlimit, bits, missing,
+    )
+}
+
+/// The body of [`cover_planned`].
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn cover_planned_in<T: Cell>(
+    path: Simd,
+    window: &[T],
+    front: &[u16],
+    m: usize,
+    half: usize,
+    steps: &[u32],
+    start: usize,
+    xlimit: usize,
+    bits: &mut [u64],
+    missing: &mut usize,
+) -> u64 {
     // Where the steps end: min and max over the whole plan compile to a
     // few vector operations, where a test step by step would not.
     let lowest = steps.iter().copied().min().unwrap_or(0) as usize;
@@ -219,6 +274,7 @@ fn cover_steps<T: Cell>(
 /// [`dense_prefix`] over the pairs of [`DENSE_STEPS`] steps of a plan
 /// (`in_front` as in [`cover_steps`]).
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn dense_steps<T: Cell>(
     path: Simd,
     window: &[T],
