@@ -351,6 +351,34 @@ fn plan_steps<T: Cell>(
         }
     }
     let found = &found[..total * width];
+    #[cfg(target_arch = "x86_64")]
+    if Simd::Avx2.is_available() {
+        // SAFETY: the processor has AVX2, BMI1, BMI2 and POPCNT (see
+        // `Simd::is_available`).
+        return unsafe { greedy_v3(found, &mut left, &candidates) };
+    }
+    greedy(found, &mut left, &candidates)
+}
+
+/// [`greedy`] compiled for x86-64-v3, whose counts of bits take one
+/// instruction (a plan of Officers past 2^17 chose its steps in 1.0 ms
+/// with a software count).
+///
+/// # Safety
+/// AVX2, BMI1, BMI2 and POPCNT are present.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn greedy_v3(found: &[u64], left: &mut [u64], candidates: &[usize]) -> Vec<u32> {
+    greedy(found, left, candidates)
+}
+
+/// The greedy choice of [`plan_steps`]: up to [`PLAN_STEPS`] candidates,
+/// each the one that finds the most need numbers still `left` (the lowest
+/// among equals). `found` holds a row of one word per candidate for each
+/// word of `left`.
+#[inline(always)]
+fn greedy(found: &[u64], left: &mut [u64], candidates: &[usize]) -> Vec<u32> {
+    let width = candidates.len();
     // Each candidate's gain, kept up to date: a pick takes its values out
     // of the samples' need sets, and each candidate loses those it found.
     let mut gains = vec![0u32; width];
@@ -371,7 +399,7 @@ fn plan_steps<T: Cell>(
         };
         taken[c] = true;
         plan.push(candidates[c] as u32);
-        for (row, l) in found.chunks_exact(width).zip(&mut left) {
+        for (row, l) in found.chunks_exact(width).zip(left.iter_mut()) {
             let gone = row[c] & *l;
             if gone == 0 {
                 continue;
