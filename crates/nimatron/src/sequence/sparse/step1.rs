@@ -246,7 +246,7 @@ impl Sparse {
                 // Every candidate is an option: stamp the compared entries
                 // into the row after all (their partners are all before the
                 // block), and read the row again. (Setting bits one by one
-                // took three times as long: each waits for the last.)
+                // took more than twice as long: each waits for the last.)
                 let row = &mut self.rows[j * width..(j + 1) * width];
                 for (slot, &k) in self.rule.split_two.iter().enumerate() {
                     let (from, to) = self.compared[slot];
