@@ -72,6 +72,12 @@ pub struct SparseCounters {
     pub full_searches: u64,
     /// Positions computed by the plain mex (before a mask is chosen).
     pub plain_positions: u64,
+    /// Positions whose first candidates the compared entries all hit, so
+    /// that they took a second set (see [`probe`]).
+    pub retried_lanes: u64,
+    /// Positions whose candidates were all hit, first and second, so that
+    /// they stamped their compared entries after all.
+    pub stamped_lanes: u64,
 }
 
 /// State of the sparse method. Everything but the schedule is rebuilt from
@@ -139,6 +145,12 @@ pub(crate) struct Sparse {
     probing: bool,
     /// The candidates of the current block.
     probe: Probe,
+    /// The next candidates of the lanes in `retried` (see
+    /// [`Sparse::prepare_probe`]).
+    retry: Probe,
+    /// The lanes of the current block whose first candidates the compared
+    /// entries all hit, and that have a second set in `retry`.
+    retried: u32,
     /// In a block that compares: the far options of each position as bits,
     /// `width / 64` words per position.
     lane_hits: Vec<u64>,
@@ -188,6 +200,8 @@ impl Sparse {
             rows: Vec::new(),
             probing: matches!(path, Simd::Avx512 | Simd::Avx2),
             probe: Probe::default(),
+            retry: Probe::default(),
+            retried: 0,
             lane_hits: Vec::new(),
             compare_far: [(0, 0); MAX_SPLITS],
             compared: [(0, 0); MAX_SPLITS],
@@ -474,6 +488,16 @@ mod tests {
                 // About 30% of the rare entries have the smallest values.
                 assert_eq!(sparse.compare_list.is_empty(), !probing, "{code}");
                 assert_eq!(sparse.front.is_some(), fronting, "{code}");
+                // Blocks that compare give lanes whose first candidates are
+                // all hit a second set, and rarely stamp them after all.
+                let counters = sparse.counters;
+                if probing && code == "0.6" {
+                    assert!(
+                        counters.retried_lanes > 1000
+                            && counters.stamped_lanes < counters.retried_lanes / 4,
+                        "{counters:?}"
+                    );
+                }
                 runs.push(g);
             }
             for run in &runs[1..] {

@@ -148,6 +148,37 @@ impl Sparse {
                     .compare(self.path, g, n0 - k as usize, &self.compare_list[from..to]);
             }
         }
+        // Lanes whose candidates were all hit take the next ones, and the
+        // block compares again (see `probe`).
+        let lanes = if len == 32 {
+            u32::MAX
+        } else {
+            (1u32 << len) - 1
+        };
+        let spent = self.probe.spent_lanes() & lanes;
+        self.retried = 0;
+        if spent == 0 {
+            return;
+        }
+        self.retry.clear();
+        let mut left = spent;
+        while left != 0 {
+            let j = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let class = self.sparse_class((n0 + j) as u64);
+            let hit = &self.lane_hits[j * words..(j + 1) * words];
+            self.retry
+                .set_lane_after(j, &self.class_bits[class], hit, probe::CANDIDATES);
+        }
+        for (slot, &k) in self.rule.split_two.iter().enumerate() {
+            let (from, to) = self.compared[slot];
+            if from < to {
+                self.retry
+                    .compare(self.path, g, n0 - k as usize, &self.compare_list[from..to]);
+            }
+        }
+        self.retried = spent;
+        self.counters.retried_lanes += spent.count_ones() as u64;
     }
 
     /// Completes the options of position `n` (row `j` of the block): those
@@ -242,7 +273,11 @@ impl Sparse {
         let mut probed = None;
         if self.comparing {
             probed = self.probe.lane_value(j, hit);
+            if probed.is_none() && self.retried >> j & 1 != 0 {
+                probed = self.retry.lane_value(j, hit);
+            }
             if probed.is_none() {
+                self.counters.stamped_lanes += 1;
                 // Every candidate is an option: stamp the compared entries
                 // into the row after all (their partners are all before the
                 // block), and read the row again. (Setting bits one by one
