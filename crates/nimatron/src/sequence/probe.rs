@@ -28,7 +28,8 @@
 //! of smallest value (see the sparse method's `is_compared`). With a
 //! fallback that stamps rather than sets bits one at a time, comparing 0.45
 //! of the entries was fastest (Officers to 10^6, avx2: 0.946 of the time
-//! of comparing the 0.3 of smallest value on one thread, 0.952 on two).
+//! of comparing the 0.3 of smallest value on one thread, 0.952 on two);
+//! with the second set of candidates, 0.5 is (see [`COMPARED_SHARE`]).
 //!
 //! The compared entries are only read for the candidates, so a value of the
 //! other class that only a compared entry reaches (a pair of two rare
@@ -54,8 +55,11 @@ pub(crate) const LANES: usize = 32;
 /// stamped. (Officers to 10^6 on avx2, against 0.3 of the entries of
 /// smallest value: on one thread 0.35 took 0.971 of the time, 0.4 and 0.45
 /// 0.946, and with 8 candidates 0.4 and 0.5 0.970 and 0.971; on two
-/// threads 0.4 took 0.962, 0.45 0.952 and 0.5 0.966.)
-pub(crate) const COMPARED_SHARE: f64 = 0.45;
+/// threads 0.4 took 0.962, 0.45 0.952 and 0.5 0.966. With the second set
+/// of candidates, on AMD Zen 3: 0.5 took 0.977 of the time of 0.45 on two
+/// threads, 0.945 on one, and 0.982 to 10^7; 0.55 about the same as 0.5,
+/// 0.65 1.13 times and 0.75 1.44 times, as more positions spend both sets.)
+pub(crate) const COMPARED_SHARE: f64 = 0.5;
 
 /// A candidate slot with no candidate in it: never an option, as options
 /// are below the row width (at most 2^15 for one- and two-byte values).
