@@ -193,6 +193,14 @@ pub(super) fn write_summary(
             per(c.search_pairs),
             c.full_searches
         )?;
+        if c.retried_lanes > 0 {
+            writeln!(
+                out,
+                "                   {:.1}% of positions compared a second set of candidates, {:.2}% stamped",
+                100.0 * per(c.retried_lanes),
+                100.0 * per(c.stamped_lanes)
+            )?;
+        }
     }
     if s.extended_by_period > 0 {
         writeln!(

@@ -12,16 +12,17 @@
 //! block at once, with no stores: an entry either hits a candidate or not.
 //! `v` is the least candidate that neither the compared entries nor the
 //! rest of the position's options hit. When the compared entries hit all
-//! the candidates of some positions (about one in ten for Officers to
-//! 10^6), those positions take the next [`CANDIDATES`] values and the block
-//! compares again; only when every candidate is hit still does a position
-//! stamp its compared entries into its row after all and read the row
-//! again (0.8% of Officers' positions to 10^6, where with one set of
-//! candidates it was 10.8%). Stamping them one position at a time costs
-//! about three times a block's stamp per entry, so the second compare,
-//! which costs as much as the first whatever the number of such positions,
-//! took 0.93 to 0.95 of the time on AMD Zen 3 (avx2, two threads; 0.965 on
-//! one).
+//! the candidates of some positions, those positions take the next
+//! [`CANDIDATES`] values and the block compares again; only when every
+//! candidate is hit still does a position stamp its compared entries into
+//! its row after all and read the row again. (Officers to 10^6, comparing
+//! 0.45 of the entries: 10.3% of the positions took a second set and 0.8%
+//! stamped, where with one set 10.8% stamped; comparing 0.5, 17.5% and
+//! 1.5%. The command line's summary gives these shares.) Stamping them one
+//! position at a time costs about three times a block's stamp per entry,
+//! so the second compare, which costs as much as the first whatever the
+//! number of such positions, took 0.93 to 0.95 of the time on AMD Zen 3
+//! (avx2, two threads; 0.965 on one).
 //!
 //! Which entries are compared matters: with entries picked by a hash of
 //! their position, every candidate is hit less often than with the entries
