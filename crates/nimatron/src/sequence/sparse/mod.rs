@@ -73,7 +73,7 @@ pub struct SparseCounters {
     /// Positions computed by the plain mex (before a mask is chosen).
     pub plain_positions: u64,
     /// Positions whose first candidates the compared entries all hit, so
-    /// that they took a second set (see [`probe`]).
+    /// that they took a second set (see the `probe` module).
     pub retried_lanes: u64,
     /// Positions whose candidates were all hit, first and second, so that
     /// they stamped their compared entries after all.
