@@ -490,9 +490,15 @@ fn stamp_block<T: Cell, const W: usize>(
                 unsafe { std::slice::from_raw_parts(window.as_ptr().cast(), BLOCK * size) };
             let rr = (r as u64 & lane_mask) * (u64::MAX / lane_mask);
             for (q, chunk) in bytes.chunks_exact(8).enumerate() {
-                let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) ^ rr;
+                let word = u64::from_ne_bytes(chunk.try_into().expect("eight bytes")) ^ rr;
                 for l in 0..lanes {
-                    let x = ((word >> (bits * l)) & lane_mask) as usize;
+                    // The value of lane l: its bytes in memory order.
+                    let shift = if cfg!(target_endian = "little") {
+                        bits * l
+                    } else {
+                        bits * (lanes - 1 - l)
+                    };
+                    let x = ((word >> shift) & lane_mask) as usize;
                     // SAFETY: q * lanes + l < BLOCK and x < 2^16 <= ROW_SLACK.
                     unsafe { *rows.get_unchecked_mut((q * lanes + l) * W + x) = tag };
                 }
