@@ -485,7 +485,7 @@ mod tests {
                 (true, true, 2),
             ] {
                 let (g, sparse) = sparse(&rule(code), probing, fronting, threads, to);
-                // About 30% of the rare entries have the smallest values.
+                // Half of the rare entries are compared (picked by a hash).
                 assert_eq!(sparse.compare_list.is_empty(), !probing, "{code}");
                 assert_eq!(sparse.front.is_some(), fronting, "{code}");
                 // Blocks that compare give lanes whose first candidates are

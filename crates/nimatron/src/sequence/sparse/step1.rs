@@ -150,7 +150,7 @@ impl Sparse {
         }
         // Lanes whose candidates were all hit take the next ones, and the
         // block compares again (see `probe`).
-        let lanes = if len == 32 {
+        let lanes = if len == BLOCK {
             u32::MAX
         } else {
             (1u32 << len) - 1
