@@ -110,7 +110,15 @@ impl Sparse {
                 self.extend(g, stop)?;
                 continue;
             }
-            let target = self.next_boundary(n1, until.min(n1 + ROUND));
+            // With nothing pending, the helper has only its stamps to do
+            // while this thread runs step 1: a short round, so that the
+            // next, with step 2 to share, comes soon.
+            let round = if pending.is_empty() {
+                FIRST_ROUND
+            } else {
+                ROUND
+            };
+            let target = self.next_boundary(n1, until.min(n1 + round));
             g.reserve(target - n1);
             let mut current = std::mem::take(spare);
             current.clear();
@@ -351,6 +359,9 @@ impl Sparse {
 
 /// Positions per round of the two-thread mode.
 const ROUND: usize = 4096;
+
+/// Positions in a round that follows no other (nothing to confirm).
+const FIRST_ROUND: usize = 512;
 
 /// Positions after the last rare one that are computed on one thread.
 /// (Officers' last rare position is 20 627. With 8 192 here, its values
