@@ -424,6 +424,22 @@ mod tests {
         sparse
             .extend_parallel(&mut g, to, threads)
             .expect("no overflow");
+        // The rare list kept as values came (and went, in two-thread mode)
+        // is the one the values give: mask evaluations rely on it.
+        let kept = (
+            sparse.rare.clone(),
+            sparse.stamped.clone(),
+            sparse.compare_list.clone(),
+        );
+        sparse.rebuild_rare(&g);
+        assert!(
+            kept == (
+                sparse.rare.clone(),
+                sparse.stamped.clone(),
+                sparse.compare_list.clone()
+            ),
+            "the rare list of {path}, threads {threads}"
+        );
         (g, sparse)
     }
 
