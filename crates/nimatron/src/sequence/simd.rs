@@ -289,27 +289,6 @@ fn dense_steps<T: Cell>(
     // SAFETY: the table is used here alone, and the dense phases do not
     // nest.
     let (seen, tag) = unsafe { seen_table() };
-    dense_steps_into(
-        path, window, front, in_front, m, steps, xlimit, bits, missing, seen, tag,
-    );
-}
-
-/// The body of [`dense_steps`], marking with `tag` in `seen`.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn dense_steps_into<T: Cell>(
-    path: Simd,
-    window: &[T],
-    front: &[u16],
-    in_front: bool,
-    m: usize,
-    steps: &[u32],
-    xlimit: usize,
-    bits: &mut [u64],
-    missing: &mut usize,
-    seen: &mut [u8; DENSE_LIMIT],
-    tag: u8,
-) {
     // Only the AVX2 values read the reversed front.
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (front, in_front);
