@@ -360,6 +360,7 @@ unsafe fn dense_step_values_avx2<const FRONT: bool>(
 /// costs a shift and a mask a value, where reading values one by one out of
 /// a vector register (as the compiler did) took two operations each on the
 /// units that move data out of vectors, and those set the pace.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn mark_packed(seen: &mut [u8; DENSE_LIMIT], tag: u8, values: &[u64]) {
     for &word in values {
