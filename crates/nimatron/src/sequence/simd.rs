@@ -1230,9 +1230,10 @@ fn dense_marks<T: Cell>(
     }
 }
 
-/// The values of pairs `from..from + DENSE_PAIRS` (in some order, four to a
-/// word as [`mark_packed`] takes them), sixteen pairs a step, the small heaps from `front` (already reversed) when it
-/// holds them all, else reversed in registers.
+/// The values of pairs `from..from + DENSE_PAIRS` (in some order, four to
+/// a word as [`mark_packed`] takes them), sixteen pairs a step, the small
+/// heaps from `front` (already reversed) when it holds them all, else
+/// reversed in registers.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn dense_values_avx2(w: &[u16], front: &[u16], m: usize, from: usize) -> [u64; DENSE_PAIRS / 4] {
