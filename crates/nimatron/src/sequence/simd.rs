@@ -1205,7 +1205,7 @@ fn cross_off_seen(
 ) {
     let words = xlimit / 64;
     let mut found = [0u64; DENSE_LIMIT / 64];
-    byte_bits(path, &seen[..words * 64], tag, false, &mut found[..words]);
+    byte_bits(path, &seen[..words * 64], tag, &mut found[..words]);
     let mut left = 0;
     for (word, f) in bits[..words].iter_mut().zip(found) {
         *word &= !f;
@@ -1266,21 +1266,20 @@ fn dense_values_avx2(w: &[u16], front: &[u16], m: usize, from: usize) -> [u64; D
     out
 }
 
-/// Bit `i` of `out[w]` is set when `bytes[64 w + i] == tag` (or, with
-/// `negate`, when it differs); `bytes.len() == 64 * out.len()`.
-pub(crate) fn byte_bits(path: Simd, bytes: &[u8], tag: u8, negate: bool, out: &mut [u64]) {
+/// Bit `i` of `out[w]` is set when `bytes[64 w + i] == tag`;
+/// `bytes.len() == 64 * out.len()`.
+pub(crate) fn byte_bits(path: Simd, bytes: &[u8], tag: u8, out: &mut [u64]) {
     debug_assert_eq!(bytes.len(), out.len() * 64);
-    let flip = if negate { u64::MAX } else { 0 };
     match path {
         #[cfg(target_arch = "x86_64")]
         Simd::Avx512 => {
             // SAFETY: the path is available, so its features are.
-            unsafe { byte_bits_avx512(bytes, tag, flip, out) }
+            unsafe { byte_bits_avx512(bytes, tag, out) }
         }
         #[cfg(target_arch = "x86_64")]
         Simd::Avx2 => {
             // SAFETY: as above.
-            unsafe { byte_bits_avx2(bytes, tag, flip, out) }
+            unsafe { byte_bits_avx2(bytes, tag, out) }
         }
         _ => {
             // Eight bytes at a time in a word (portable, and none, as it
@@ -1298,7 +1297,7 @@ pub(crate) fn byte_bits(path: Simd, bytes: &[u8], tag: u8, negate: bool, out: &m
                     let packed = (eq >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
                     acc |= packed << (8 * k);
                 }
-                *word = acc ^ flip;
+                *word = acc;
             }
         }
     }
@@ -1306,19 +1305,19 @@ pub(crate) fn byte_bits(path: Simd, bytes: &[u8], tag: u8, negate: bool, out: &m
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw")]
-fn byte_bits_avx512(bytes: &[u8], tag: u8, flip: u64, out: &mut [u64]) {
+fn byte_bits_avx512(bytes: &[u8], tag: u8, out: &mut [u64]) {
     use std::arch::x86_64::*;
     let t = _mm512_set1_epi8(tag as i8);
     for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
         // SAFETY: the chunk holds 64 bytes.
         let v = unsafe { _mm512_loadu_si512(chunk.as_ptr() as *const _) };
-        *word = _mm512_cmpeq_epi8_mask(v, t) ^ flip;
+        *word = _mm512_cmpeq_epi8_mask(v, t);
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn byte_bits_avx2(bytes: &[u8], tag: u8, flip: u64, out: &mut [u64]) {
+fn byte_bits_avx2(bytes: &[u8], tag: u8, out: &mut [u64]) {
     use std::arch::x86_64::*;
     let t = _mm256_set1_epi8(tag as i8);
     for (word, chunk) in out.iter_mut().zip(bytes.chunks_exact(64)) {
@@ -1331,7 +1330,7 @@ fn byte_bits_avx2(bytes: &[u8], tag: u8, flip: u64, out: &mut [u64]) {
         };
         let lo = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, t)) as u32 as u64;
         let hi = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, t)) as u32 as u64;
-        *word = (lo | hi << 32) ^ flip;
+        *word = lo | hi << 32;
     }
 }
 
@@ -1606,20 +1605,18 @@ mod tests {
                     _ => next(),
                 })
                 .collect();
-            for negate in [false, true] {
-                let want: Vec<u64> = bytes
-                    .chunks(64)
-                    .map(|c| {
-                        c.iter()
-                            .enumerate()
-                            .fold(0, |acc, (i, &b)| acc | (((b == tag) != negate) as u64) << i)
-                    })
-                    .collect();
-                for path in Simd::available() {
-                    let mut out = vec![0u64; words];
-                    byte_bits(path, &bytes, tag, negate, &mut out);
-                    assert_eq!(out, want, "{path} tag {tag} negate {negate}");
-                }
+            let want: Vec<u64> = bytes
+                .chunks(64)
+                .map(|c| {
+                    c.iter()
+                        .enumerate()
+                        .fold(0, |acc, (i, &b)| acc | ((b == tag) as u64) << i)
+                })
+                .collect();
+            for path in Simd::available() {
+                let mut out = vec![0u64; words];
+                byte_bits(path, &bytes, tag, &mut out);
+                assert_eq!(out, want, "{path} tag {tag}");
             }
         }
     }

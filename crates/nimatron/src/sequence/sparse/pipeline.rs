@@ -245,7 +245,7 @@ impl Sparse {
                         .zip(slot.chunks_exact_mut(words))
                         .take(len)
                     {
-                        simd::byte_bits(path, row, tag, false, bits);
+                        simd::byte_bits(path, row, tag, bits);
                     }
                     b_done.store(t + 1, Ordering::Release);
                 }

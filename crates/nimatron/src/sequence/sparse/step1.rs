@@ -131,7 +131,6 @@ impl Sparse {
                 self.path,
                 &self.rows[j * width..(j + 1) * width],
                 self.tag,
-                false,
                 hit,
             );
             if let Some(extra) = extra {
@@ -294,20 +293,14 @@ impl Sparse {
                 for (bytes, words) in row.chunks(512).zip(hit.chunks_mut(8)) {
                     let mut again = [0u64; 8];
                     let again = &mut again[..words.len()];
-                    simd::byte_bits(self.path, bytes, tag, false, again);
+                    simd::byte_bits(self.path, bytes, tag, again);
                     for (h, a) in words.iter_mut().zip(again.iter()) {
                         *h |= a;
                     }
                 }
             }
         } else {
-            simd::byte_bits(
-                self.path,
-                &self.rows[j * width..(j + 1) * width],
-                tag,
-                false,
-                hit,
-            );
+            simd::byte_bits(self.path, &self.rows[j * width..(j + 1) * width], tag, hit);
             if let Some(extra) = extra {
                 // The helper's far pairs, already as bits.
                 for (h, m) in hit.iter_mut().zip(extra) {
