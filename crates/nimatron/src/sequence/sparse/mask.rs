@@ -202,8 +202,9 @@ impl Sparse {
         self.resize_tables();
         // With the same mask the rare list is already that of every value
         // (kept by `commit`; a value step 2 corrects is the only rare one
-        // of its round), and a scan of all of them, on one thread, took
-        // about 1 ms at 2^19 on Officers.
+        // of its round), and rebuilding it scans all of them on one thread
+        // (at 2^19 on Officers, part of the 1 ms an evaluation spends
+        // outside its sample scans).
         if before != (self.schedule.mask, self.schedule.position_parity) || self.schedule.mask == 0
         {
             self.rebuild_rare(g);
