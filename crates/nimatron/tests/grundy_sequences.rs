@@ -281,6 +281,19 @@ fn octal_0376_period_4_preperiod_2268248_proven() {
     );
 }
 
+/// 0.354 has period 1 180 from 10 061 916 on (Flammenkamp). The theorem
+/// (take at most 3, leave at most 2 heaps) needs G(0..2e + 2p + 3), that is
+/// G(0..20 126 195): values below 2^7, so one byte each.
+#[test]
+fn octal_0354_period_1180_preperiod_10061916_proven() {
+    let seq = compute("octal:0.354", 20_126_194, Algorithm::Auto, 2);
+    let period = seq.period.expect("periodic");
+    assert_eq!(
+        (period.period, period.preperiod, period.proven),
+        (1180, 10_061_916, true)
+    );
+}
+
 /// Officers and Grundy's game to 10^5 on every vector path this processor
 /// has, on one and two threads, against the plain mex.
 #[test]

@@ -137,17 +137,9 @@ pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Pe
         };
         // Compare G(i) with G(i + p) from the top down; the preperiod is one
         // past the highest mismatch.
-        let mut i = len - p;
-        let mut preperiod = 0;
-        let mut rejected = false;
-        while i > 0 {
-            i -= 1;
-            if g[i as usize] != g[(i + p) as usize] {
-                preperiod = i + 1;
-                rejected = preperiod > limit;
-                break;
-            }
-        }
+        let top = (len - p) as usize;
+        let preperiod = last_mismatch(&g[..top], &g[p as usize..]).map_or(0, |i| i as u64 + 1);
+        let rejected = preperiod > limit;
         if rejected && len - p - preperiod > LONG_SCAN && refused.len() < 64 {
             refused.push((p, preperiod));
         }
@@ -161,6 +153,29 @@ pub(crate) fn detect<T: PartialEq + Copy>(g: &[T], rule: ProofRule) -> Option<Pe
         p += 1;
     }
     None
+}
+
+/// The last index `i` with `a[i] != b[i]` (over the shorter length), in
+/// chunks the compiler vectorises. Multiples of a refused period that lie
+/// past its top mismatch can match for long stretches where the values
+/// mostly follow the period (0.376 to 3·10^6: every fourth `p` from
+/// 731 754 to 1.5·10^6); compared one pair at a time, those scans took
+/// 0.9 s of a 2.6 s run.
+fn last_mismatch<T: PartialEq + Copy>(a: &[T], b: &[T]) -> Option<usize> {
+    const CHUNK: usize = 64;
+    let mut end = a.len().min(b.len());
+    while end >= CHUNK {
+        let (x, y) = (&a[end - CHUNK..end], &b[end - CHUNK..end]);
+        if x.iter().zip(y).fold(false, |any, (p, q)| any | (p != q)) {
+            return x
+                .iter()
+                .zip(y)
+                .rposition(|(p, q)| p != q)
+                .map(|i| end - CHUNK + i);
+        }
+        end -= CHUNK;
+    }
+    a[..end].iter().zip(&b[..end]).rposition(|(p, q)| p != q)
 }
 
 /// The last index of `g` holding `value`, in chunks the compiler
@@ -254,6 +269,43 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The chunked search against a pair-by-pair one: mismatches planted
+    /// at every distance from a chunk's edge, in slices of every length
+    /// around a chunk, for one-, two- and four-byte values.
+    #[test]
+    fn last_mismatch_finds_the_highest_difference() {
+        fn check<T: PartialEq + Copy + From<u8> + std::fmt::Debug>() {
+            for len in [0usize, 1, 63, 64, 65, 127, 128, 129, 300] {
+                let a: Vec<T> = (0..len).map(|i| T::from((i % 7) as u8)).collect();
+                assert_eq!(last_mismatch(&a, &a), None, "len {len}");
+                for at in [0, 1, 62, 63, 64, 65, 128, 200, 299] {
+                    for second in [None, Some(0), Some(at / 2)] {
+                        if at >= len {
+                            continue;
+                        }
+                        let mut b = a.clone();
+                        b[at] = T::from(9);
+                        if let Some(s) = second {
+                            b[s] = T::from(8);
+                        }
+                        let expected = (0..len).rev().find(|&i| a[i] != b[i]);
+                        assert_eq!(expected, Some(at));
+                        assert_eq!(last_mismatch(&a, &b), expected, "len {len} at {at}");
+                        // The shorter slice bounds the search.
+                        assert_eq!(
+                            last_mismatch(&a[..at], &b),
+                            (0..at).rev().find(|&i| a[i] != b[i]),
+                            "len {len} at {at}, cut"
+                        );
+                    }
+                }
+            }
+        }
+        check::<u8>();
+        check::<u16>();
+        check::<u32>();
     }
 
     #[test]
