@@ -52,6 +52,7 @@ mod step2;
 use super::game::TakeBreak;
 use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
 use super::probe::{self, Probe};
+use super::relay::Relay;
 use super::values::Cell;
 use super::vector::Simd;
 
@@ -99,6 +100,8 @@ pub(crate) struct Sparse {
     compare_list: Vec<(u64, u32)>,
     class: Vec<u8>,
     marks: Marks,
+    /// The helper thread's set when a plain mex is shared (two-thread mode).
+    helper_marks: Marks,
     three: ThreeHeap,
     need_bits: Vec<u64>,
     /// The values of each class as bit sets over the table size.
@@ -183,6 +186,7 @@ impl Sparse {
             compare_list: Vec::new(),
             class: Vec::new(),
             marks: Marks::new(),
+            helper_marks: Marks::new(),
             three: ThreeHeap::default(),
             need_bits: Vec::new(),
             class_bits: [Vec::new(), Vec::new()],
@@ -226,30 +230,71 @@ impl Sparse {
 
     /// The plain mex over every option.
     #[inline(never)]
-    fn plain_value<T: Cell>(&mut self, g: &[T], n: usize) -> Result<u32, StepError> {
+    fn plain_value<T: Cell>(
+        &mut self,
+        g: &[T],
+        n: usize,
+        relay: Option<&Relay>,
+    ) -> Result<u32, StepError> {
         self.counters.plain_positions += 1;
         self.marks.begin();
         mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
-        for &k in &self.rule.split_two {
-            let k = k as usize;
-            if n >= k + 2 {
-                let m = n - k;
-                let half = if self.rule.unequal {
-                    (m - 1) / 2
-                } else {
-                    m / 2
-                };
-                for a in 1..=half {
-                    self.marks.mark(g[a].get() ^ g[m - a].get());
+        // The splits `a + (m - a) = m`, a = 1..=half, for each digit.
+        let splits = self.rule.split_two.iter().filter_map(|&k| {
+            let m = n.checked_sub(k as usize)?;
+            let half = if self.rule.unequal {
+                m.saturating_sub(1) / 2
+            } else {
+                m / 2
+            };
+            (half >= 1).then_some((m, half))
+        });
+        let pairs: usize = splits.clone().map(|(_, half)| half).sum();
+        match relay {
+            Some(relay) if pairs >= PLAIN_SHARED => {
+                // Each thread marks the pairs of one half of every digit's
+                // range in its own set; the mex is the least in neither.
+                self.helper_marks.grow_to(self.marks.size());
+                self.helper_marks.begin();
+                let (mine, theirs) = (&mut self.marks, &mut self.helper_marks);
+                let (splits_here, splits_there) = (splits.clone(), splits);
+                relay.join(
+                    || {
+                        for (m, half) in splits_there {
+                            theirs.mark_pairs(g, m, half / 2 + 1, half);
+                        }
+                    },
+                    || {
+                        for (m, half) in splits_here {
+                            mine.mark_pairs(g, m, 1, half / 2);
+                        }
+                    },
+                );
+                Ok(self.marks.mex_of_union(&self.helper_marks))
+            }
+            _ => {
+                for (m, half) in splits {
+                    self.marks.mark_pairs(g, m, 1, half);
                 }
+                Ok(self.marks.mex())
             }
         }
-        Ok(self.marks.mex())
     }
 
     /// Computes values until `g.len() == until`, on one thread, a block of
     /// up to [`BLOCK`] positions at a time.
     pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
+        self.extend_with(g, until, None)
+    }
+
+    /// [`Sparse::extend`], with the plain mex's pairs shared with the
+    /// helper thread of `relay` (the method is otherwise one-thread here).
+    fn extend_with<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        until: usize,
+        relay: Option<&Relay>,
+    ) -> Result<(), StepError> {
         while g.len() < until {
             self.keep_front(g);
             let n = g.len();
@@ -257,7 +302,7 @@ impl Sparse {
                 self.evaluate(g, None);
             }
             if self.schedule.mask == 0 {
-                let value = self.plain_value(g, n)?;
+                let value = self.plain_value(g, n, relay)?;
                 if value > T::MAX {
                     return Err(StepError::Overflow);
                 }
@@ -370,6 +415,10 @@ const BLOCK: usize = probe::LANES;
 /// per-position pass for all of them).
 const MAX_SPLITS: usize = 8;
 
+/// Pairs from which a plain mex is shared between two threads. Each
+/// handoff costs a few microseconds; 8 192 pairs take about 8 µs.
+const PLAIN_SHARED: usize = 8192;
+
 #[cfg(test)]
 mod tests {
     use super::super::code::OctalCode;
@@ -461,6 +510,41 @@ mod tests {
                         assert_eq!(g, want, "{code} {path} probing {probing} threads {threads}");
                     }
                 }
+            }
+        }
+    }
+
+    /// Codes whose values no mask makes sparse (every position takes the
+    /// plain mex), with one split digit and two, and with unequal splits:
+    /// on two threads the positions with at least [`PLAIN_SHARED`] pairs
+    /// share them, and the values are the naive ones.
+    #[test]
+    fn plain_positions_shared_by_two_threads_give_the_naive_values() {
+        for (code, unequal) in [
+            ("0.06", false),
+            ("0.0606", false),
+            ("0.76", false),
+            ("0.0606", true),
+            ("0.026", true),
+        ] {
+            let mut rule = rule(code);
+            rule.unequal = unequal;
+            let want = naive(&rule, 20_000);
+            let pairs_at_end: usize = rule
+                .split_two
+                .iter()
+                .map(|&k| (want.len() - 1 - k as usize) / 2)
+                .sum();
+            assert!(
+                pairs_at_end > PLAIN_SHARED + 1000,
+                "{code}: the shared path is reached"
+            );
+            for threads in [1, 2] {
+                let (g, sparse) = sparse(&rule, true, true, threads, want.len());
+                assert_eq!(sparse.schedule.mask, 0, "{code}: no mask, all plain");
+                let plain = sparse.counters.plain_positions as usize;
+                assert!(plain + 1000 > want.len(), "{code}: {plain} plain positions");
+                assert_eq!(g, want, "{code} unequal {unequal}, threads {threads}");
             }
         }
     }

@@ -107,7 +107,7 @@ impl Sparse {
                     // choose the scan plan.
                     self.evaluate(g, Some(relay));
                 }
-                self.extend(g, stop)?;
+                self.extend_with(g, stop, Some(relay))?;
                 continue;
             }
             // With nothing pending, the helper has only its stamps to do
