@@ -185,7 +185,10 @@ fn parse_body<T: DeserializeOwned>(
             ApiError::bad_request("bad_body", format!("could not read the body: {e}"))
         }
     })?;
-    let bytes: &[u8] = if empty_ok && bytes.iter().all(u8::is_ascii_whitespace) {
+    // Empty means nothing but JSON's own whitespace: `u8::is_ascii_whitespace`
+    // also takes a form feed, and a body of one was accepted as `{}`.
+    let json_space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    let bytes: &[u8] = if empty_ok && bytes.iter().all(json_space) {
         b"{}"
     } else {
         &bytes

@@ -251,6 +251,18 @@ fn every_game_and_move_survives_a_restart() {
     assert_eq!(list["total"], 4);
 }
 
+/// The body of a new game is optional: none, or JSON's whitespace alone,
+/// is `{}` (a form feed is not JSON whitespace; see the bad requests).
+#[test]
+fn an_empty_body_makes_the_default_game() {
+    let server = TestServer::start(&fresh_db("empty-body"));
+    for body in ["", " \t\r\n"] {
+        let (status, grant) = server.post("/api/games", body);
+        assert_eq!(status, 201, "{body:?}: {grant}");
+        assert_eq!(grant["game"]["game"], "nim", "{body:?}: {grant}");
+    }
+}
+
 #[test]
 fn bad_requests_get_a_reason_and_change_nothing() {
     let server = TestServer::start(&fresh_db("bad"));
@@ -378,6 +390,12 @@ fn bad_requests_get_a_reason_and_change_nothing() {
             400,
             "bad_json",
             Box::new(|| server.post("/api/games", r#"{"game": 7}"#)),
+        ),
+        // A form feed is whitespace to ASCII but not to JSON: not an empty body.
+        (
+            400,
+            "bad_json",
+            Box::new(|| server.post("/api/games", "\x0c")),
         ),
         (
             404,
