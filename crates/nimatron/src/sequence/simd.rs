@@ -95,7 +95,9 @@ pub(crate) const STEP: usize = 32;
 /// steps are chosen from the values to find need values sooner than any
 /// one run of pairs does (see the sparse method's scan plan); a pair may be
 /// visited twice, which changes nothing but the time. A plan with a step
-/// past `half` is not used.
+/// past `half` is not used. With `stamped`, the pairs of the first
+/// [`DENSE_STEPS`] steps were marked already (by step 1 of the sparse
+/// method, with the rare entries) and are not visited again.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn cover_planned<T: Cell>(
     path: Simd,
@@ -104,6 +106,7 @@ pub(crate) fn cover_planned<T: Cell>(
     m: usize,
     half: usize,
     steps: &[u32],
+    stamped: bool,
     start: usize,
     xlimit: usize,
     bits: &mut [u64],
@@ -115,12 +118,12 @@ pub(crate) fn cover_planned<T: Cell>(
         // are (see `Simd::is_available`).
         return unsafe {
             cover_planned_v3(
-                path, window, front, m, half, steps, start, xlimit, bits, missing,
+                path, window, front, m, half, steps, stamped, start, xlimit, bits, missing,
             )
         };
     }
     cover_planned_in(
-        path, window, front, m, half, steps, start, xlimit, bits, missing,
+        path, window, front, m, half, steps, stamped, start, xlimit, bits, missing,
     )
 }
 
@@ -139,13 +142,14 @@ unsafe fn cover_planned_v3<T: Cell>(
     m: usize,
     half: usize,
     steps: &[u32],
+    stamped: bool,
     start: usize,
     xlimit: usize,
     bits: &mut [u64],
     missing: &mut usize,
 ) -> u64 {
     cover_planned_in(
-        path, window, front, m, half, steps, start, xlimit, bits, missing,
+        path, window, front, m, half, steps, stamped, start, xlimit, bits, missing,
     )
 }
 
@@ -159,6 +163,7 @@ fn cover_planned_in<T: Cell>(
     m: usize,
     half: usize,
     steps: &[u32],
+    stamped: bool,
     start: usize,
     xlimit: usize,
     bits: &mut [u64],
@@ -174,11 +179,14 @@ fn cover_planned_in<T: Cell>(
     // Whether every step's small heaps lie in the reversed front.
     let in_front = reach <= front.len();
     let mut visited = 0;
-    let mut rest = steps;
     // As in `cover_range`: the first steps all at once while more than 4
     // need values are left, and the next as well while more than
-    // DENSE_AGAIN are.
-    let mut threshold = 4;
+    // DENSE_AGAIN are. Stamped first steps count as the first.
+    let (mut rest, mut threshold) = if stamped && steps.len() >= DENSE_STEPS {
+        (&steps[DENSE_STEPS..], DENSE_AGAIN)
+    } else {
+        (steps, 4)
+    };
     while path != Simd::Avx512
         && xlimit <= DENSE_LIMIT
         && rest.len() >= DENSE_STEPS
@@ -211,7 +219,7 @@ fn cover_planned_in<T: Cell>(
 }
 
 /// Steps of a scan plan marked all at once.
-const DENSE_STEPS: usize = DENSE_PAIRS / STEP;
+pub(crate) const DENSE_STEPS: usize = DENSE_PAIRS / STEP;
 
 /// The steps of [`cover_planned`] after its marking, each of [`STEP`]
 /// pairs inside `1..=m / 2`, until the need set is covered. `in_front`:
@@ -1820,14 +1828,33 @@ mod tests {
                             m,
                             half,
                             &steps,
+                            false,
                             start,
                             xlimit,
                             &mut a,
                             &mut ma,
                         );
                     } else {
+                        // With the first steps' pairs crossed off before
+                        // (as step 1 of the sparse method stamps them), too.
+                        let (mut c, mut mc) = (a.clone(), ma);
+                        if steps.len() >= DENSE_STEPS {
+                            for &s in &steps[..DENSE_STEPS] {
+                                for x in s as usize..s as usize + STEP {
+                                    let value = (g16[x] ^ g16[m - x]) as usize;
+                                    cross_off(&mut c, value, &mut mc);
+                                }
+                            }
+                        }
                         cover_planned(
-                            path, &g16, &front, m, half, &steps, start, xlimit, &mut a, &mut ma,
+                            path, &g16, &front, m, half, &steps, true, start, xlimit, &mut c,
+                            &mut mc,
+                        );
+                        assert_eq!(c, b, "round {round} {path} planned, stamped");
+                        assert_eq!(mc, mb, "round {round} {path} planned, stamped");
+                        cover_planned(
+                            path, &g16, &front, m, half, &steps, false, start, xlimit, &mut a,
+                            &mut ma,
                         );
                     }
                     assert_eq!(a, b, "round {round} u8 {use_u8} {path} planned");

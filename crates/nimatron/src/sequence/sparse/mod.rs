@@ -123,6 +123,14 @@ pub(crate) struct Sparse {
     /// The steps step 2's scans take first, with one split digit (see
     /// [`step2`]'s `plan_steps`); chosen with the scan start.
     scan_steps: std::sync::Arc<[u32]>,
+    /// The pairs of the plan's first [`simd::DENSE_STEPS`] steps as rare
+    /// entries `(a, G(a))`, which step 1 stamps with the rare entries (see
+    /// [`Sparse::far_pass`]), and the plan they were made from.
+    plan_entries: Vec<(u64, u32)>,
+    plan_of: std::sync::Arc<[u32]>,
+    /// Whether the far pass of the current block stamped `plan_entries`,
+    /// so that step 2 skips those steps.
+    plan_stamped: bool,
     /// `log2` of the values' count, and the mask, when the steps were
     /// chosen.
     plan_generation: (u32, u32),
@@ -196,6 +204,9 @@ impl Sparse {
             far_share: 0.2,
             scan_start: 1,
             scan_steps: std::sync::Arc::from([]),
+            plan_entries: Vec::new(),
+            plan_of: std::sync::Arc::from([]),
+            plan_stamped: false,
             plan_generation: (0, 0),
             plan_table: Vec::new(),
             deferred_room: Default::default(),
@@ -347,7 +358,7 @@ impl Sparse {
                 v
             } else if let Some(d) = defer.as_deref_mut() {
                 // Step 2 later, on another thread: v is what it confirms.
-                d.push(n, v, width, &self.need_bits);
+                d.push(n, v, width, &self.need_bits, self.plan_stamped);
                 v
             } else {
                 let (outcome, pairs) = search(
@@ -357,6 +368,7 @@ impl Sparse {
                     self.front.as_deref().unwrap_or(&[]),
                     n,
                     &self.scan_steps,
+                    self.plan_stamped,
                     self.scan_start,
                     width,
                     &mut self.need_bits,
@@ -587,6 +599,11 @@ mod tests {
                 let (g, sparse) = sparse(&rule(code), probing, fronting, threads, to);
                 // Half of the rare entries are compared (picked by a hash).
                 assert_eq!(sparse.compare_list.is_empty(), !probing, "{code}");
+                // On avx2 the blocks stamp the scan plan's first steps by
+                // now (the values here take two bytes).
+                if sparse.path == Simd::Avx2 {
+                    assert!(sparse.plan_stamped, "{code}");
+                }
                 assert_eq!(sparse.front.is_some(), fronting, "{code}");
                 // Blocks that compare give lanes whose first candidates are
                 // all hit a second set, and rarely stamp them after all.

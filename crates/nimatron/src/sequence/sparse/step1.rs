@@ -56,6 +56,7 @@ impl Sparse {
         let n0 = g.len();
         let width = self.stride();
         let mut handled = [(0usize, 0usize); MAX_SPLITS];
+        self.plan_stamped = false;
         self.compare_far = [(0, 0); MAX_SPLITS];
         self.compared = [(0, 0); MAX_SPLITS];
         // Full blocks of one- and two-byte values below 2^15 compare the
@@ -111,7 +112,63 @@ impl Sparse {
             stamp(&self.stamped[lo..mine]);
             stamp(&self.compare_list[cut..c_hi]);
         }
+        self.plan_stamped = self.stamp_plan(g, len);
         handled
+    }
+
+    /// Stamps the pairs of the scan plan's first steps into the block's
+    /// rows, as if their smaller heaps were rare entries, where every
+    /// position of the block would scan them first in step 2 (one split
+    /// digit, a plan, its pairs' partners all before the block). Their
+    /// values are then options before step 2 begins, which skips those
+    /// steps: a stamp costs less than the same pair marked in step 2's
+    /// first dense phase. Returns whether it stamped them.
+    fn stamp_plan<T: Cell>(&mut self, g: &[T], len: usize) -> bool {
+        let n0 = g.len();
+        let [k] = self.rule.split_two[..] else {
+            return false;
+        };
+        let k = k as usize;
+        if self.scan_steps.len() < simd::DENSE_STEPS || std::mem::size_of::<T>() != 2 {
+            return false;
+        }
+        if !std::sync::Arc::ptr_eq(&self.plan_of, &self.scan_steps) {
+            self.plan_of = self.scan_steps.clone();
+            self.plan_entries.clear();
+            for &b in &self.scan_steps[..simd::DENSE_STEPS] {
+                let b = b as usize;
+                for (a, x) in g[b..b + simd::STEP].iter().enumerate() {
+                    self.plan_entries.push(((b + a) as u64, x.get()));
+                }
+            }
+            self.plan_entries.sort_unstable();
+            self.plan_entries.dedup();
+        }
+        let (Some(&(first, _)), Some(&(last, _))) =
+            (self.plan_entries.first(), self.plan_entries.last())
+        else {
+            return false;
+        };
+        // Partners before the block (a >= BLOCK - k), and every pair a
+        // two-heap move of the block's first position (a <= its half).
+        let half = (n0 - k) / 2;
+        if (first as usize) < BLOCK.saturating_sub(k).max(1) || last as usize > half {
+            return false;
+        }
+        let width = self.stride();
+        let rows = &mut self.rows[..len * width + ROW_SLACK];
+        stamp_entries(
+            rows,
+            width,
+            g,
+            n0,
+            len,
+            k,
+            &self.plan_entries,
+            self.rule.unequal,
+            self.tag,
+        );
+        true
     }
 
     /// After the far pass of the block `g.len()..g.len() + len`: reads each

@@ -127,6 +127,7 @@ impl Sparse {
                         m,
                         half.min(SCAN_CAP),
                         &plan,
+                        false,
                         start,
                         xlimit,
                         &mut bits,
@@ -467,6 +468,7 @@ pub(super) fn search<T: Cell>(
     front: &[u16],
     n: usize,
     steps: &[u32],
+    stamped: bool,
     start: usize,
     xlimit: usize,
     bits: &mut [u64],
@@ -510,6 +512,10 @@ pub(super) fn search<T: Cell>(
     }
     if count == 1 && missing > 0 {
         let (m, half) = sizes[0];
+        if stamped {
+            // Step 1 marked the first steps' pairs with the rare entries.
+            visited += (simd::DENSE_STEPS * simd::STEP) as u64;
+        }
         visited += simd::cover_planned(
             path,
             &g[..m],
@@ -517,6 +523,7 @@ pub(super) fn search<T: Cell>(
             m,
             half,
             steps,
+            stamped,
             start,
             xlimit,
             bits,
@@ -547,8 +554,9 @@ pub(super) fn search<T: Cell>(
 /// Positions whose step-1 value waits for step 2.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Deferred {
-    /// `(n, v, xlimit, start, len)`: the need set is `needs[start..start + len]`.
-    pub(super) items: Vec<(usize, u32, usize, usize, usize)>,
+    /// `(n, v, xlimit, start, len, stamped)`: the need set is
+    /// `needs[start..start + len]`; `stamped` as [`search`] takes it.
+    pub(super) items: Vec<(usize, u32, usize, usize, usize, bool)>,
     pub(super) needs: Vec<u64>,
     /// Where step 2's scans begin ([`Sparse::scan_start`]) and their plan
     /// ([`Sparse::scan_steps`]).
@@ -570,9 +578,9 @@ impl Deferred {
         self.needs.clear();
     }
 
-    pub(super) fn push(&mut self, n: usize, v: u32, xlimit: usize, need: &[u64]) {
+    pub(super) fn push(&mut self, n: usize, v: u32, xlimit: usize, need: &[u64], stamped: bool) {
         self.items
-            .push((n, v, xlimit, self.needs.len(), need.len()));
+            .push((n, v, xlimit, self.needs.len(), need.len(), stamped));
         if let Ok(words) = <&[u64; 8]>::try_from(need) {
             self.needs.extend(words);
         } else {
@@ -583,7 +591,7 @@ impl Deferred {
     /// Forgets the positions from `n` on.
     pub(super) fn drop_from(&mut self, n: usize) {
         let keep = self.items.partition_point(|item| item.0 < n);
-        if let Some(&(_, _, _, start, _)) = self.items.get(keep) {
+        if let Some(&(_, _, _, start, _, _)) = self.items.get(keep) {
             self.needs.truncate(start);
         }
         self.items.truncate(keep);
@@ -597,14 +605,14 @@ impl Deferred {
         rule: &TakeBreak,
         g: &[T],
         range: impl std::slice::SliceIndex<
-            [(usize, u32, usize, usize, usize)],
-            Output = [(usize, u32, usize, usize, usize)],
+            [(usize, u32, usize, usize, usize, bool)],
+            Output = [(usize, u32, usize, usize, usize, bool)],
         >,
     ) -> Verdict {
         let mut pairs = 0;
         let mut long = Vec::new();
         let front = self.front.as_deref().unwrap_or(&[]);
-        for &(n, _v, xlimit, start, len) in &self.items[range] {
+        for &(n, _v, xlimit, start, len, stamped) in &self.items[range] {
             let need = &self.needs[start..start + len];
             // Need sets of eight words (values below 512) are copied whole,
             // without a call.
@@ -625,6 +633,7 @@ impl Deferred {
                 front,
                 n,
                 &self.steps,
+                stamped,
                 self.start,
                 xlimit,
                 bits,
