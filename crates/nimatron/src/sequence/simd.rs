@@ -28,7 +28,9 @@
 //! On avx2, scans of two-byte values may follow a *plan* first (see
 //! [`cover_planned`]): a list of steps of 32 pairs spread over the first
 //! heap sizes, chosen from the values to find need values sooner than one
-//! run of pairs does, then the usual run from the start.
+//! run of pairs does, then the usual run from the start. The sparse method
+//! stamps the pairs of a plan's first [`DENSE_STEPS`] steps in its step 1,
+//! and its scans then begin past them (`stamped`).
 //!
 //! Every path but avx512 first marks [`DENSE_PAIRS`] pairs all at once
 //! while more than four need values are left, and the next as well while

@@ -27,7 +27,10 @@
 //! the rare entries of smallest value are checked against a few candidates
 //! per position instead (see [`probe`]). Step 2 follows a plan of steps
 //! chosen from sample positions before it goes through the pairs in order
-//! (avx2 only; see [`step2`]), and reads the small heaps from
+//! (avx2 only; see [`step2`]); the pairs of the plan's first steps are
+//! stamped by step 1 with the rare entries, which saves step 2's first
+//! marking and the work around it (see [`Sparse::far_pass`]). Step 2 reads
+//! the small heaps from
 //! a reversed copy of the first values once they are final (see
 //! [`simd::front_copy`](super::simd::front_copy)). With two threads, step
 //! 1 runs a round ahead taking each `v` as the value while step 2 confirms

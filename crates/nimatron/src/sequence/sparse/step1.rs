@@ -121,8 +121,11 @@ impl Sparse {
     /// position of the block would scan them first in step 2 (one split
     /// digit, a plan, its pairs' partners all before the block). Their
     /// values are then options before step 2 begins, which skips those
-    /// steps: a stamp costs less than the same pair marked in step 2's
-    /// first dense phase. Returns whether it stamped them.
+    /// steps. The stamps cost about what step 2's first marking of the same
+    /// pairs did; what is saved is the work around that marking (the
+    /// values, the marking table, crossing off): Officers to 10^6 took
+    /// 0.978 of the time on one thread, 0.940 on two. Returns whether it
+    /// stamped them.
     fn stamp_plan<T: Cell>(&mut self, g: &[T], len: usize) -> bool {
         let n0 = g.len();
         let [k] = self.rule.split_two[..] else {
