@@ -154,7 +154,7 @@ impl Sparse {
         };
         // Partners before the block (a >= BLOCK - k), and every pair a
         // two-heap move of the block's first position (a <= its half).
-        let half = (n0 - k) / 2;
+        let half = n0.saturating_sub(k) / 2;
         if (first as usize) < BLOCK.saturating_sub(k).max(1) || last as usize > half {
             return false;
         }
