@@ -13,6 +13,12 @@
 # Usage: scripts/bench-grundy.sh            (all cases)
 #        CASES="0.6:1000000" scripts/bench-grundy.sh
 #        REPEAT=5 scripts/bench-grundy.sh   (runs per program; default 3)
+#        PAIRS=15 scripts/bench-grundy.sh   (then, for each octal case, ogsolve
+#                   and nimatron on two threads run in turn PAIRS times on
+#                   each vector path; a second table gives the medians and
+#                   the median of the paired ratios, which a host that moves
+#                   the clock between runs shifts less than a fastest run;
+#                   default 0, none)
 # Each program runs REPEAT times and the fastest run is reported, for
 # ogsolve and nimatron alike (the machine is shared, and a run that
 # another job slows down says nothing about the program); a program whose
@@ -24,6 +30,7 @@ cd "$(dirname "$0")/.."
 OGSOLVE=${OGSOLVE:-$(command -v ogsolve || echo /tmp/ogsolve-root/bin/ogsolve)}
 CASES=${CASES:-"0.6:1000000 0.6:10000000 0.16:10000000 0.77:1000000 0.07:1000000 grundy-game:1000000"}
 REPEAT=${REPEAT:-3}
+PAIRS=${PAIRS:-0}
 PLAIN_MAX=${PLAIN_MAX:-10000000}
 cargo build --release -q -p nimatron-cli
 NIM=target/release/nimatron
@@ -35,6 +42,7 @@ if [[ -z ${SIMD_PATHS:-} ]]; then
 fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+: > "$TMP/alternating"
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB RAM"
 echo "vector extensions: $(grep -o -w -E 'avx2|avx512f|avx512bw|avx512vl|avx512_vbmi|avx512_vbmi2' /proc/cpuinfo | sort -u | tr '\n' ' ')"
@@ -69,6 +77,10 @@ measure() {
     done
     WALL=$best_wall; USER=$best_user; RSS=$best_rss
     cp "$TMP/best_out" "$TMP/out"
+}
+
+median() { # the median of the numbers on stdin, one a line
+    sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 
 row() { # game n program value
@@ -114,6 +126,36 @@ for case in $CASES; do
         check "plain baseline"
         row "$game" "$n" "plain baseline (nimatron --algorithm plain)" "$value"
     fi
+    if (( PAIRS > 0 )) && [[ $game != grundy-game ]]; then
+        # ogsolve, then nimatron on each path, in turn: each round's ratio
+        # compares runs a few seconds apart.
+        : > "$TMP/rounds"
+        for ((i = 0; i < PAIRS; i++)); do
+            measure_once "$OGSOLVE" -m "$best" -n "$n" "$game"
+            og=$WALL
+            for p in $SIMD_PATHS; do
+                measure_once "$NIM" grundy "$spec" --to "$n" --threads 2 --simd "$p"
+                check "nimatron --simd $p --threads 2"
+                echo "$p $og $WALL" >> "$TMP/rounds"
+            done
+        done
+        for p in $SIMD_PATHS; do
+            awk -v p="$p" '$1 == p' "$TMP/rounds" > "$TMP/path"
+            og_med=$(awk '{print $2}' "$TMP/path" | median)
+            nim_med=$(awk '{print $3}' "$TMP/path" | median)
+            ratio_med=$(awk '{ if ($3 > 0) print $2 / $3 }' "$TMP/path" | median)
+            printf '| %s | %s | ogsolve -m %s / nimatron --simd %s --threads 2 | %s | %s | %s | %.1f× |\n' \
+                "$game" "$n" "$best" "$p" "$PAIRS" "$og_med" "$nim_med" "$ratio_med" >> "$TMP/alternating"
+        done
+    fi
 done
+if [[ -s $TMP/alternating ]]; then
+    echo
+    echo "Alternating runs: ogsolve and nimatron in turn, $PAIRS rounds"
+    echo
+    printf '| game | N | programs | rounds | ogsolve median s | nimatron median s | median of the ratios |\n'
+    printf '|---|---|---|---|---|---|---|\n'
+    cat "$TMP/alternating"
+fi
 echo
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
