@@ -1,7 +1,9 @@
 //! The two-thread mode of the sparse method: this thread runs step 1 a
 //! round ahead, taking each `v` as the value, while a helper stamps the far
 //! rare entries and both confirm the previous round with step 2; a wrong
-//! guess throws the rest of its round away.
+//! guess throws the rest of its round away. Near rare positions, where
+//! guesses often fail, the rounds run step 2 at once instead, and the
+//! helper only stamps.
 
 use super::super::game::TakeBreak;
 use super::super::naive::StepError;
@@ -94,6 +96,30 @@ impl Sparse {
                 if n1 >= until {
                     return Ok(());
                 }
+                if self.schedule.mask != 0
+                    && n1 < quiet_until
+                    && n1 >= EXACT_FROM
+                    && !self.eval_due(n1 as u64)
+                {
+                    // Near rare positions: rounds that run step 2 at once,
+                    // with the helper stamping far entries only.
+                    let target = self.next_boundary(n1, until.min(n1 + ROUND));
+                    if target >= n1 + EXACT_MIN {
+                        std::mem::swap(&mut self.far_share, &mut self.exact_share);
+                        let (produced, _) =
+                            self.round(relay, g, &[], target, &rule, pending, spare, true);
+                        std::mem::swap(&mut self.far_share, &mut self.exact_share);
+                        spare.clear();
+                        match produced {
+                            Ok(()) => continue,
+                            Err(StepError::Overflow) => {
+                                overflow = true;
+                                continue;
+                            }
+                            Err(e) => return Err(e),
+                        }
+                    }
+                }
                 // A mask evaluation, a plain step, or the positions near a
                 // rare one, on one thread.
                 let stop = if self.schedule.mask != 0 && n1 < quiet_until {
@@ -134,8 +160,16 @@ impl Sparse {
             // while it is used, which is only inside `round` (pushes write
             // past n1 into reserved capacity; `round` never truncates g).
             let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), n1) };
-            let (produced, verdict) =
-                self.round(relay, g, prefix, target, &rule, pending, &mut current);
+            let (produced, verdict) = self.round(
+                relay,
+                g,
+                prefix,
+                target,
+                &rule,
+                pending,
+                &mut current,
+                false,
+            );
             if !pending.is_empty() && self.settle(g, pending, verdict) {
                 // Everything produced this round rests on a wrong value.
                 *spare = current;
@@ -158,7 +192,10 @@ impl Sparse {
     /// ring of `LAG` slots. Both threads confirm `pending` with step 2
     /// whenever they would otherwise wait, the helper from the front and
     /// this thread from the back. `prefix` is `g` as it was when the round
-    /// began.
+    /// began. With `exact`, this thread runs step 2 of each position at
+    /// once (nothing is deferred, `pending` is empty), and a rare value
+    /// found on the way is stamped by this thread alone (see
+    /// [`Sparse::far_pass`]).
     #[allow(clippy::too_many_arguments)]
     fn round<T: Cell>(
         &mut self,
@@ -169,6 +206,7 @@ impl Sparse {
         rule: &TakeBreak,
         pending: &Deferred,
         current: &mut Deferred,
+        exact: bool,
     ) -> (Result<(), StepError>, Verdict) {
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
         let n1 = g.len();
@@ -184,6 +222,7 @@ impl Sparse {
             self.helper_bits = vec![0; LAG * BLOCK * words];
         }
         let rare = self.stamped.clone();
+        self.helper_known = rare.len();
         let a_done = AtomicUsize::new(0);
         let b_done = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
@@ -291,7 +330,12 @@ impl Sparse {
                             len * words,
                         )
                     };
-                    if let Err(e) = self.block(g, len, Some(&mut *current), Some(bits)) {
+                    #[cfg(test)]
+                    if self.stamped.len() > self.helper_known {
+                        self.grown_blocks += 1;
+                    }
+                    let defer = (!exact).then_some(&mut *current);
+                    if let Err(e) = self.block(g, len, defer, Some(bits)) {
                         produced = Err(e);
                         break;
                     }
@@ -363,8 +407,18 @@ const ROUND: usize = 4096;
 /// Positions in a round that follows no other (nothing to confirm).
 const FIRST_ROUND: usize = 512;
 
-/// Positions after the last rare one that are computed on one thread.
-/// (Officers' last rare position is 20 627. With 8 192 here, its values
+/// Where rounds that run step 2 at once may begin: before it, few rare
+/// entries are far enough back for the helper.
+const EXACT_FROM: usize = 4 * LAG * BLOCK;
+
+/// The fewest positions worth a round that runs step 2 at once.
+const EXACT_MIN: usize = 4 * LAG * BLOCK;
+
+/// Positions after the last rare one whose values are not guessed: they
+/// are computed in rounds that run step 2 at once (on one thread before
+/// [`EXACT_FROM`]).
+/// (Measured while those positions ran on one thread: Officers' last rare
+/// position is 20 627. With 8 192 here, its values
 /// to 28 819 ran on one thread, and reaching 2^16 on two threads took
 /// 56 ms; with 2 048, 52 ms, though to 10^6 the difference is lost in the
 /// spread. With 1 024 and 512, wrong guesses near the rare positions

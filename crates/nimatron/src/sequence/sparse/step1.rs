@@ -51,7 +51,7 @@ impl Sparse {
         &mut self,
         g: &[T],
         len: usize,
-        shared: Option<f64>,
+        shared: Option<(f64, usize)>,
     ) -> [(usize, usize); MAX_SPLITS] {
         let n0 = g.len();
         let width = self.stride();
@@ -85,11 +85,18 @@ impl Sparse {
             }
             let (lo, hi) = far_range(&self.stamped, lo_a, hi_a);
             handled[slot] = (lo, hi);
-            // With a helper, this thread takes its share of the entries and
-            // every one the helper cannot (see `helper_far_pass`).
-            let mine = match shared {
-                Some(share) => split_point(&self.stamped, lo, hi, hi_a, share),
-                None => hi,
+            // With a helper, this thread takes its share of the entries the
+            // helper knows of, every one of those it cannot take (see
+            // `helper_far_pass`), and those committed since the round began.
+            let (mine, since) = match shared {
+                Some((share, known)) => {
+                    let known = known.clamp(lo, hi);
+                    (
+                        split_point(&self.stamped[..known], lo, known, hi_a, share),
+                        known,
+                    )
+                }
+                None => (hi, hi),
             };
             let (c_lo, c_hi) = far_range(&self.compare_list, lo_a, hi_a);
             self.compare_far[slot] = (c_lo, c_hi);
@@ -110,6 +117,7 @@ impl Sparse {
                 stamp_entries(rows, width, g, n0, len, k, entries, unequal, tag);
             };
             stamp(&self.stamped[lo..mine]);
+            stamp(&self.stamped[since..hi]);
             stamp(&self.compare_list[cut..c_hi]);
         }
         self.plan_stamped = self.stamp_plan(g, len);
