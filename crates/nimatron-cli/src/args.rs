@@ -137,7 +137,7 @@ pub enum Command {
     Play(PlayArgs),
     /// Grundy values G(0..=N) of a heap game, its period and whether it is proven.
     #[command(
-        after_help = "Examples:\n  nimatron grundy kayles --to 1000                  period 12, preperiod 71, proven\n  nimatron grundy octal:0.6 --to 10000000 --plot officers.svg\n  nimatron grundy grundy-game --to 1000000 --out grundy.bin --checkpoint grundy.ckpt\n  nimatron grundy subtraction:1,3,4 --to 100 --json\n\nSpecs: octal:CODE (e.g. octal:0.137, octal:4.07, hex digits for three heaps), kayles, dawson,\nofficers, treblecross, double-kayles, grundy-game, subtraction:1,2,3, subtraction:squares,\nmodular:M:R (e.g. modular:3:1,2).\n\nCtrl-C stops cleanly and saves the checkpoint when --checkpoint is given; running the same\ncommand again resumes from it."
+        after_help = "Examples:\n  nimatron grundy kayles --to 1000                  period 12, preperiod 71, proven\n  nimatron grundy octal:0.6 --to 10000000 --plot officers.svg\n  nimatron grundy grundy-game --to 1000000 --out grundy.bin --checkpoint grundy.ckpt\n  nimatron grundy subtraction:1,3,4 --to 100 --json\n\nSpecs: octal:CODE or the bare code (e.g. octal:0.137, 0.137, 4.07, hex digits for three heaps), kayles, dawson,\nofficers, treblecross, double-kayles, grundy-game, subtraction:1,2,3, subtraction:squares,\nmodular:M:R (e.g. modular:3:1,2).\n\nCtrl-C stops cleanly and saves the checkpoint when --checkpoint is given; running the same\ncommand again resumes from it."
     )]
     Grundy(GrundyArgs),
     /// A census of octal games: every code of up to D digits, in classes of equivalent codes.

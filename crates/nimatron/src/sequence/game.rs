@@ -403,6 +403,20 @@ impl FromStr for HeapGame {
         if let Some(p) = Preset::ALL.iter().find(|p| p.name() == lower) {
             return no_params(HeapGame::Preset(*p));
         }
+        // A bare code, as octal-game tables and other solvers write it
+        // (`0.6`, `4.07`, `.137`): the same as `octal:CODE`.
+        if params.is_none()
+            && name.contains('.')
+            && name.starts_with(|c: char| c.is_ascii_hexdigit() || c == '.')
+        {
+            return name
+                .parse::<OctalCode>()
+                .map(HeapGame::Octal)
+                .map_err(|error| HeapGameError::BadCode {
+                    given: name.into(),
+                    error,
+                });
+        }
         match lower.as_str() {
             "grundy-game" => no_params(HeapGame::GrundyGame),
             "octal" => {
@@ -522,6 +536,24 @@ mod tests {
         assert_eq!(game, HeapGame::Preset(Preset::Kayles));
         let game: HeapGame = "subtraction:4, 1,4".parse().unwrap();
         assert_eq!(game, HeapGame::Subtraction(vec![1, 4]));
+    }
+
+    /// A bare code, as tables and other solvers write it, is the octal
+    /// game of that code; a bad one names what is wrong with the code.
+    #[test]
+    fn a_bare_code_is_an_octal_game() {
+        for (bare, spec) in [
+            ("0.6", "octal:0.6"),
+            (".137", "octal:0.137"),
+            ("4.07", "octal:4.07"),
+            ("0.F", "octal:0.F"),
+        ] {
+            let game: HeapGame = bare.parse().unwrap();
+            assert_eq!(game, spec.parse::<HeapGame>().unwrap(), "{bare}");
+        }
+        let e = "0.6x".parse::<HeapGame>().unwrap_err();
+        assert!(matches!(e, HeapGameError::BadCode { .. }), "{e}");
+        assert!(e.to_string().contains("0.6x"), "{e}");
     }
 
     #[test]
