@@ -616,6 +616,10 @@ impl FromStr for GameSpec {
                 .parse::<HeapGame>()
                 .map(GameSpec::Heap)
                 .map_err(SpecError::HeapGame),
+            _ if params.is_none() && HeapGame::is_bare_code(&name) => s
+                .parse::<HeapGame>()
+                .map(GameSpec::Heap)
+                .map_err(SpecError::HeapGame),
             _ => Err(SpecError::UnknownGame {
                 suggestion: GameSpec::nearest_name(&name),
                 name,
@@ -788,6 +792,22 @@ mod tests {
             let spec: GameSpec = text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
             assert_eq!(spec.to_string(), canonical, "{text:?}");
         }
+    }
+
+    /// Found by the `heap_codes` fuzz target once heap-game specs took bare
+    /// codes: the catalogue must read `0.77` as the same game.
+    #[test]
+    fn a_bare_code_is_the_octal_game_here_too() {
+        for (text, canonical) in [
+            ("0.77", "octal:0.77"),
+            (".6", "octal:0.6"),
+            ("4.07", "octal:4.07"),
+        ] {
+            let spec: GameSpec = text.parse().unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(spec.to_string(), canonical, "{text:?}");
+        }
+        let e = "0.7z".parse::<GameSpec>().unwrap_err().to_string();
+        assert!(e.contains("bad take-and-break code '0.7z'"), "{e}");
     }
 
     #[test]

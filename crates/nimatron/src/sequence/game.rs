@@ -384,6 +384,14 @@ fn parse_list(text: &str) -> Result<Vec<u64>, String> {
         .collect()
 }
 
+impl HeapGame {
+    /// Whether a spec with no `:` is written as a bare take-and-break code
+    /// (`0.6`, `.137`, `4.07`), which reads as `octal:CODE`.
+    pub(crate) fn is_bare_code(name: &str) -> bool {
+        name.contains('.') && name.starts_with(|c: char| c.is_ascii_hexdigit() || c == '.')
+    }
+}
+
 impl FromStr for HeapGame {
     type Err = HeapGameError;
     fn from_str(s: &str) -> Result<HeapGame, HeapGameError> {
@@ -405,10 +413,7 @@ impl FromStr for HeapGame {
         }
         // A bare code, as octal-game tables and other solvers write it
         // (`0.6`, `4.07`, `.137`): the same as `octal:CODE`.
-        if params.is_none()
-            && name.contains('.')
-            && name.starts_with(|c: char| c.is_ascii_hexdigit() || c == '.')
-        {
+        if params.is_none() && HeapGame::is_bare_code(name) {
             return name
                 .parse::<OctalCode>()
                 .map(HeapGame::Octal)
