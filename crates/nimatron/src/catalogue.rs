@@ -515,6 +515,11 @@ impl FromStr for GameSpec {
         };
         // As the heap-game parser does: 'octal :0.6' is octal:0.6.
         let name = name.trim().to_ascii_lowercase();
+        let heap = |s: &str| {
+            s.parse::<HeapGame>()
+                .map(GameSpec::Heap)
+                .map_err(SpecError::HeapGame)
+        };
         match name.as_str() {
             "nim" => no_params("nim", params, GameSpec::Nim),
             "wythoff" => no_params("wythoff", params, GameSpec::Wythoff),
@@ -612,14 +617,8 @@ impl FromStr for GameSpec {
                 Ok(GameSpec::Board { dims })
             }
             "octal" | "kayles" | "dawson" | "officers" | "treblecross" | "double-kayles"
-            | "grundy-game" | "subtraction" | "modular" => s
-                .parse::<HeapGame>()
-                .map(GameSpec::Heap)
-                .map_err(SpecError::HeapGame),
-            _ if params.is_none() && HeapGame::is_bare_code(&name) => s
-                .parse::<HeapGame>()
-                .map(GameSpec::Heap)
-                .map_err(SpecError::HeapGame),
+            | "grundy-game" | "subtraction" | "modular" => heap(s),
+            _ if params.is_none() && HeapGame::is_bare_code(&name) => heap(s),
             _ => Err(SpecError::UnknownGame {
                 suggestion: GameSpec::nearest_name(&name),
                 name,
