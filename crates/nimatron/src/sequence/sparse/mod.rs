@@ -123,9 +123,6 @@ pub(crate) struct Sparse {
     /// The same share for rounds that run step 2 at once (near rare
     /// positions, see `pipeline`), where the producer has more to do.
     exact_share: f64,
-    /// How many entries of the stamped list the helper thread took as the
-    /// round began: entries committed since are this thread's alone.
-    helper_known: usize,
     /// Blocks of rounds that ran step 2 at once which began with entries
     /// the helper did not know of (a test checks that they occur).
     #[cfg(test)]
@@ -191,6 +188,18 @@ pub(crate) struct Sparse {
     pub counters: SparseCounters,
 }
 
+/// What the helper thread of the two-thread mode did for a block: its
+/// stamps of its share of the far rare entries, as option bits (`width /
+/// 64` words per row), the producer's share of those entries, and how many
+/// entries of the stamped list the helper knew of as the round began
+/// (entries committed since are the producer's alone).
+#[derive(Clone, Copy)]
+pub(super) struct Helped<'a> {
+    bits: &'a [u64],
+    share: f64,
+    known: usize,
+}
+
 impl Sparse {
     pub fn new(rule: TakeBreak, path: Simd) -> Sparse {
         debug_assert!(path.is_available() && path != Simd::Auto);
@@ -216,7 +225,6 @@ impl Sparse {
             helper_bits: Vec::new(),
             far_share: 0.2,
             exact_share: 0.2,
-            helper_known: 0,
             #[cfg(test)]
             grown_blocks: 0,
             scan_start: 1,
@@ -350,7 +358,7 @@ impl Sparse {
         g: &mut Vec<T>,
         len: usize,
         mut defer: Option<&mut Deferred>,
-        helper_bits: Option<&[u64]>,
+        helped: Option<Helped<'_>>,
     ) -> Result<(), StepError> {
         let n0 = g.len();
         let size = self.marks.size();
@@ -359,8 +367,8 @@ impl Sparse {
             self.rows.resize(BLOCK * width + ROW_SLACK, 0);
         }
         next_tag(&mut self.tag, &mut self.rows);
-        let shared = helper_bits.map(|_| (self.far_share, self.helper_known));
-        let handled = self.far_pass(g, len, shared);
+        let helper_bits = helped.map(|h| h.bits);
+        let handled = self.far_pass(g, len, helped.map(|h| (h.share, h.known)));
         if self.comparing {
             self.prepare_probe(g, len, helper_bits);
         }

@@ -12,7 +12,7 @@ use super::super::simd;
 use super::super::values::Cell;
 use super::step1::{ROW_SLACK, far_range, next_tag, stamp_entries};
 use super::step2::{Deferred, Verdict};
-use super::{BLOCK, MAX_SPLITS, Sparse};
+use super::{BLOCK, Helped, MAX_SPLITS, Sparse};
 
 impl Sparse {
     /// Computes values until `g.len() == until` with two threads when that
@@ -105,10 +105,8 @@ impl Sparse {
                     // with the helper stamping far entries only.
                     let target = self.next_boundary(n1, until.min(n1 + ROUND));
                     if target >= n1 + EXACT_MIN {
-                        std::mem::swap(&mut self.far_share, &mut self.exact_share);
                         let (produced, _) =
                             self.round(relay, g, &[], target, &rule, pending, spare, true);
-                        std::mem::swap(&mut self.far_share, &mut self.exact_share);
                         spare.clear();
                         match produced {
                             Ok(()) => continue,
@@ -222,7 +220,6 @@ impl Sparse {
             self.helper_bits = vec![0; LAG * BLOCK * words];
         }
         let rare = self.stamped.clone();
-        self.helper_known = rare.len();
         let a_done = AtomicUsize::new(0);
         let b_done = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
@@ -230,7 +227,12 @@ impl Sparse {
         let ring = self.helper_bits.as_mut_ptr() as usize;
         let values = g.as_ptr() as usize;
         let mut scratch = std::mem::take(&mut self.helper_scratch);
-        let share = self.far_share;
+        // Rounds that run step 2 at once keep a share of their own.
+        let share = if exact {
+            self.exact_share
+        } else {
+            self.far_share
+        };
         let (a_done, b_done, stop, queue, rare) = (&a_done, &b_done, &stop, &queue, &rare);
         let scratch_ref = &mut scratch;
         let ((theirs, their_idle), (produced, mine, idle)) = relay.join(
@@ -331,11 +333,16 @@ impl Sparse {
                         )
                     };
                     #[cfg(test)]
-                    if self.stamped.len() > self.helper_known {
+                    if self.stamped.len() > rare.len() {
                         self.grown_blocks += 1;
                     }
                     let defer = (!exact).then_some(&mut *current);
-                    if let Err(e) = self.block(g, len, defer, Some(bits)) {
+                    let helped = Helped {
+                        bits,
+                        share,
+                        known: rare.len(),
+                    };
+                    if let Err(e) = self.block(g, len, defer, Some(helped)) {
                         produced = Err(e);
                         break;
                     }
@@ -352,10 +359,17 @@ impl Sparse {
         self.helper_scratch = scratch;
         let verdict = mine.merge(theirs);
         // Whoever waited has time to spare: move far entries towards it.
-        if idle > their_idle + 64 {
-            self.far_share = (self.far_share + 0.02).min(0.9);
+        let tuned = if idle > their_idle + 64 {
+            (share + 0.02).min(0.9)
         } else if their_idle > idle + 64 {
-            self.far_share = (self.far_share - 0.02).max(0.0);
+            (share - 0.02).max(0.0)
+        } else {
+            share
+        };
+        if exact {
+            self.exact_share = tuned;
+        } else {
+            self.far_share = tuned;
         }
         (produced, verdict)
     }
