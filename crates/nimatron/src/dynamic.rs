@@ -3,7 +3,8 @@
 //! A position is parsed once into a [`Position`] handle that holds the
 //! game's own typed position. Moves, play and analysis work on handles;
 //! text exists only where a person reads or types it. Any type with
-//! [`Rules`], [`Notation`] and [`Theory`] becomes a `Game` through
+//! [`Rules`](crate::Rules), [`Notation`](crate::notation::Notation) and
+//! [`Theory`] becomes a `Game` through
 //! [`Adapter`], whether it is in the catalogue or not.
 
 use std::any::Any;

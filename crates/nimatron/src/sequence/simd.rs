@@ -62,7 +62,7 @@ const DENSE_LIMIT: usize = 1024;
 /// from 1 up to `start - 1` (from 1 when `start` is not in `1..=half`):
 /// any order visits the same pairs, and one that begins past the first
 /// heap sizes, whose values are still small, often ends much sooner.
-/// `front` is empty or [`Front`] of the first values of `window` (two-byte
+/// `front` is empty or [`front_copy`] of the first values of `window` (two-byte
 /// values only). `path` is a concrete path this processor has. Returns the
 /// pairs visited.
 #[allow(clippy::too_many_arguments)]
@@ -420,8 +420,8 @@ pub(crate) fn cover_interleaved<T: Cell>(
 /// The first stretch of [`cover_interleaved`].
 const STRETCH: usize = 256;
 
-/// The first values of a sequence in reverse order: `front[i] = g[len - 1
-/// - i]` for `len = front.len()`. Step 2 pairs `g[b..b + 32]` with the
+/// The first values of a sequence in reverse order: `front[i] = g[len - 1 - i]`
+/// for `len = front.len()`. Step 2 pairs `g[b..b + 32]` with the
 /// values ending at `g[m - b]` in reverse; reading the small heaps from
 /// here, 32 of them already reversed, saves a lane permute per step (about
 /// a tenth of the scan's time). The small heaps are the same for every
