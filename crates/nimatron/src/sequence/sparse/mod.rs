@@ -133,8 +133,9 @@ pub(crate) struct Sparse {
     /// The steps step 2's scans take first, with one split digit (see
     /// [`step2`]'s `plan_steps`); chosen with the scan start.
     scan_steps: std::sync::Arc<[u32]>,
-    /// The pairs of the plan's first [`simd::DENSE_STEPS`](super::simd::DENSE_STEPS) steps as rare
-    /// entries `(a, G(a))`, which step 1 stamps with the rare entries (see
+    /// The pairs of the plan's first
+    /// [`simd::DENSE_STEPS`](super::simd::DENSE_STEPS) steps as rare entries
+    /// `(a, G(a))`, which step 1 stamps with the rare entries (see
     /// [`Sparse::far_pass`]), and the plan they were made from.
     plan_entries: Vec<(u64, u32)>,
     plan_of: std::sync::Arc<[u32]>,
