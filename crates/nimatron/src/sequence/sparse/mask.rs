@@ -126,6 +126,7 @@ impl Sparse {
     pub(super) fn rebuild_rare<T: Cell>(&mut self, g: &[T]) {
         self.rare.clear();
         if self.schedule.mask == 0 {
+            self.split_rare();
             return;
         }
         for (n, x) in g.iter().enumerate().skip(1) {
@@ -210,6 +211,7 @@ impl Sparse {
             self.rebuild_rare(g);
         }
         self.choose_scan_start(g, relay);
+        self.choose_stamped(g);
         self.schedule.rare_at_eval = self.rare.len() as u64;
         self.schedule.eval_allowed_from = n + n / 2;
     }

@@ -43,12 +43,14 @@
 //! - [`mask`]: labels, rare positions and the choice of mask;
 //! - [`step1`]: the options of a block through the rare entries (far pass,
 //!   stamping, compares);
+//! - [`select`]: which rare entries step 1 stamps and which it compares;
 //! - [`step2`]: the search for the need set among all pairs, and the
 //!   positions whose step 2 is deferred;
 //! - [`pipeline`]: the two-thread mode.
 
 mod mask;
 mod pipeline;
+mod select;
 mod step1;
 mod step2;
 
@@ -101,6 +103,9 @@ pub(crate) struct Sparse {
     /// in order of position.
     stamped: Vec<(u64, u32)>,
     compare_list: Vec<(u64, u32)>,
+    /// The number of rare entries and of values when the stamped entries
+    /// were last chosen (see [`select`]), or zeros.
+    chosen: (usize, usize),
     class: Vec<u8>,
     marks: Marks,
     /// The helper thread's set when a plain mex is shared (two-thread mode).
@@ -215,6 +220,7 @@ impl Sparse {
             rare: Vec::new(),
             stamped: Vec::new(),
             compare_list: Vec::new(),
+            chosen: (0, 0),
             class: Vec::new(),
             marks: Marks::new(),
             helper_marks: Marks::new(),
@@ -486,7 +492,7 @@ mod tests {
 
     /// The sparse method's values up to `to`, comparing or not, with the
     /// reversed copy or not, on `threads` threads; and its final state.
-    fn sparse(
+    pub(super) fn sparse(
         rule: &TakeBreak,
         probing: bool,
         fronting: bool,
@@ -513,19 +519,16 @@ mod tests {
             .extend_parallel(&mut g, to, threads)
             .expect("no overflow");
         // The rare list kept as values came (and went, in two-thread mode)
-        // is the one the values give: mask evaluations rely on it.
-        let kept = (
-            sparse.rare.clone(),
-            sparse.stamped.clone(),
-            sparse.compare_list.clone(),
-        );
+        // is the one the values give: mask evaluations rely on it. The
+        // stamped and compared entries split it, whichever way they were
+        // chosen.
+        let kept = sparse.rare.clone();
+        let mut split = [sparse.stamped.clone(), sparse.compare_list.clone()].concat();
+        split.sort_unstable();
+        assert_eq!(split, kept, "the split of {path}, threads {threads}");
         sparse.rebuild_rare(&g);
         assert!(
-            kept == (
-                sparse.rare.clone(),
-                sparse.stamped.clone(),
-                sparse.compare_list.clone()
-            ),
+            kept == sparse.rare,
             "the rare list of {path}, threads {threads}"
         );
         (g, sparse)
@@ -646,7 +649,7 @@ mod tests {
                 (true, true, 2),
             ] {
                 let (g, sparse) = sparse(&rule(code), probing, fronting, threads, to);
-                // Half of the rare entries are compared (picked by a hash).
+                // Part of the rare entries are compared.
                 assert_eq!(sparse.compare_list.is_empty(), !probing, "{code}");
                 // On avx2 the blocks stamp the scan plan's first steps by
                 // now (the values here take two bytes).

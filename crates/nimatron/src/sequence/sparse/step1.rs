@@ -14,9 +14,11 @@ use super::{BLOCK, MAX_SPLITS, Sparse};
 impl Sparse {
     /// Sorts the rare entries into stamped and compared ones: about
     /// [`probe::COMPARED_SHARE`] of them, picked by a hash of their
-    /// position (see [`Sparse::is_compared`]). Entries found later go by
-    /// the same rule.
+    /// position (see [`Sparse::is_compared`]). Mask evaluations then choose
+    /// the stamped ones from the values (see [`Sparse::choose_stamped`]);
+    /// entries found later go by the hash.
     pub(super) fn split_rare(&mut self) {
+        self.chosen = (0, 0);
         self.stamped.clear();
         self.compare_list.clear();
         for &(a, r) in &self.rare {
