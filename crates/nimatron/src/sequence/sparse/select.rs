@@ -9,13 +9,17 @@
 //! others rarely do. So the stamped entries are chosen greedily from
 //! sample positions, as step 2's scan plan is: each pick is the entry that
 //! reaches the most values of the samples not reached yet, until they are
-//! left with [`LEFT_PER_SAMPLE`] such values each on average.
+//! left with half such a value each on average ([`LEFT`]). A choice
+//! takes a few milliseconds on one thread, so it is made again only when
+//! the entries have grown by a quarter or the values sixteenfold.
 //!
 //! On Officers (0.6) near 10^6, modelled from its values: stamping a half
 //! of the 1 583 entries picked by a hash of their position, as step 1 did
 //! before, left 16.7% of the positions with their first candidates all hit;
-//! stamping the 514 entries this picks from 1 200 positions near 4·10^5
-//! left 4.4% of those near 9·10^5.
+//! stamping the 508 entries this picks from 256 positions before 2^15 left
+//! 7.4% of those near 9·10^5 (with 1 024 samples, 612 entries left 0.9%:
+//! more samples pick better, and cost more). In the run to 10^6 the share
+//! was 10.7%, and one thread took 0.89 of the time.
 //!
 //! [`probe`]: super::super::probe
 
