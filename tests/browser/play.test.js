@@ -107,6 +107,17 @@ test('keyboard play and a refused move that leaves the board as it was', async (
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
     assert.match(await focused(), /^Take 2 from heap B \(3 → 1\)/);
+    // The keyboard's cursor shows what the move takes, as a pointer's hover
+    // does: the focused match and the one after it lift, the first stays,
+    // and the focused one has a solid ring.
+    await page.waitForTimeout(300);
+    const looks = await page.$$eval('#board .heap[data-heap="1"] .stone', (els) =>
+      els.map((e) => {
+        const s = getComputedStyle(e);
+        return { lifted: s.transform !== 'none', ring: s.outlineStyle === 'solid' && parseFloat(s.outlineWidth) >= 2 };
+      }));
+    assert.deepEqual(looks.map((l) => l.lifted), [false, true, true]);
+    assert.deepEqual(looks.map((l) => l.ring), [false, true, false]);
     await page.keyboard.press('Enter');
     await waitForMoves(page, 1);
     assert.deepEqual(await boardHeaps(page), [1, 1, 5, 7]);
