@@ -161,6 +161,52 @@ test('on a phone: no page is wider than the screen, and Kayles is played by touc
   }
 });
 
+test('on a small phone: every game fits the screen, and a row that splits stays one line', async () => {
+  const b = await openBrowser(Object.assign({}, PHONE, { viewport: { width: 360, height: 740 } }));
+  try {
+    const { page } = b;
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await page.goto(BASE + '/');
+    await page.waitForSelector('main select');
+    const games = await page.$$eval('main select', (s) => [...s[0].options].map((o) => o.value));
+    assert.ok(games.length >= 20, games.join(' '));
+    for (const game of games) {
+      await apiGame(page, { game, convention: /^notakto/.test(game) ? 'misere' : 'normal' });
+      assert.ok(await width() <= 360, `${game}: the game page is ${await width()} px wide`);
+    }
+    // A refused start (Notakto is misère by its rules) shows its reason
+    // within the screen too.
+    await page.goto(BASE + '/');
+    await page.waitForSelector('main select');
+    await page.selectOption('main select >> nth=0', games.find((g) => /^notakto/.test(g)));
+    await page.click('text=Start game');
+    await page.waitForFunction(() => /misère by its rules/.test(document.querySelector('main').innerText));
+    assert.ok(await width() <= 360, `the refused start is ${await width()} px wide`);
+    // Which objects are neighbours is the game: ten pins of Kayles, and the
+    // ten objects and gaps of Grundy's game, on one line, none cut off.
+    for (const game of ['kayles', 'grundy-game']) {
+      await apiGame(page, { game, position: '10' });
+      await page.waitForTimeout(200);
+      const row = await page.$eval('#board .stones', (s) => ({
+        tops: [...new Set([...s.querySelectorAll('.stone')].map((e) => Math.round(e.getBoundingClientRect().top)))],
+        scroll: s.scrollWidth, client: s.clientWidth,
+        pins: [...s.querySelectorAll('.stone:not(:disabled)')].map((e) => e.getBoundingClientRect()),
+      }));
+      assert.equal(row.tops.length, 1, `${game}: the row is drawn on ${row.tops.length} lines`);
+      assert.ok(row.scroll <= row.client, `${game}: the row is cut off (${row.scroll} > ${row.client})`);
+      // Pins narrower than 24 px are 24 px apart, centre to centre (WCAG 2.5.8's spacing).
+      for (let i = 1; i < row.pins.length; i++) {
+        const a = row.pins[i - 1];
+        const c = row.pins[i];
+        assert.ok(c.x + c.width / 2 - (a.x + a.width / 2) >= 24, `${game}: pins ${i} and ${i + 1} are too close`);
+      }
+    }
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
 test('the invite link of an online game is shown again in a second tab', async () => {
   const b = await openBrowser();
   try {
