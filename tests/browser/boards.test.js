@@ -174,13 +174,28 @@ test('on a small phone: every game fits the screen, and a row that splits stays 
       await apiGame(page, { game, convention: /^notakto/.test(game) ? 'misere' : 'normal' });
       assert.ok(await width() <= 360, `${game}: the game page is ${await width()} px wide`);
     }
-    // A refused start (Notakto is misère by its rules) shows its reason
-    // within the screen too.
+    // Notakto is misère by its rules: the form chooses that for it, and
+    // Chomp's normal play, rather than leaving a start to be refused.
     await page.goto(BASE + '/');
-    await page.waitForSelector('main select');
-    await page.selectOption('main select >> nth=0', games.find((g) => /^notakto/.test(g)));
+    await page.waitForSelector('#game-select');
+    const conventions = () => page.$$eval('input[name=convention]', (rs) => rs.map((r) => `${r.value}${r.checked ? ' checked' : ''}${r.disabled ? ' disabled' : ''}`));
+    await page.selectOption('#game-select', games.find((g) => /^notakto/.test(g)));
+    assert.deepEqual(await conventions(), ['normal disabled', 'misere checked']);
+    await page.selectOption('#game-select', games.find((g) => /^chomp/.test(g)));
+    assert.deepEqual(await conventions(), ['normal checked', 'misere disabled']);
+    await page.selectOption('#game-select', 'nim');
+    assert.deepEqual(await conventions(), ['normal checked', 'misere']);
+    await page.selectOption('#game-select', games.find((g) => /^notakto/.test(g)));
     await page.click('text=Start game');
-    await page.waitForFunction(() => /misère by its rules/.test(document.querySelector('main').innerText));
+    await page.waitForSelector('#board');
+    assert.match(await page.textContent('main'), /misère play/);
+    // A refused start shows its reason within the screen.
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#game-select');
+    await page.selectOption('#start', 'custom');
+    await page.fill('#custom-position', '3 4 five-hundred-and-twelve-objects-in-a-heap');
+    await page.click('text=Start game');
+    await page.waitForFunction(() => document.querySelector('.form-error').textContent.length > 0);
     assert.ok(await width() <= 360, `the refused start is ${await width()} px wide`);
     // Which objects are neighbours is the game: ten pins of Kayles, and the
     // ten objects and gaps of Grundy's game, on one line, none cut off.

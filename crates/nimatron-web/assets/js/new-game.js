@@ -42,11 +42,16 @@ export async function homePage() {
     customPos.hidden = startSelect.value !== 'custom';
     customPos.placeholder = entry && entry.position_syntax ? entry.position_syntax : 'e.g. 2 5 6';
     specHelp.textContent = entry ? (entry.rules || entry.summary) : 'A game spec as in `nimatron games`, e.g. nim or moore:2.';
-    const misere = form.querySelector('input[value=misere]');
-    if (misere && entry) {
-      const ok = !entry.conventions.length || entry.conventions.includes('misere');
-      misere.disabled = !ok;
-      if (!ok) form.querySelector('input[value=normal]').checked = true;
+    // A game with one convention only (Chomp is normal play, Notakto
+    // misère by its rules) has the other turned off, and its own chosen.
+    if (entry && entry.conventions.length) {
+      const radios = ['normal', 'misere'].map((c) => form.querySelector(`input[value=${c}]`));
+      radios.forEach((r) => { r.disabled = !entry.conventions.includes(r.value); });
+      if (radios.some((r) => r.checked && r.disabled)) {
+        radios.find((r) => !r.disabled).checked = true;
+      }
+    } else {
+      form.querySelectorAll('input[name=convention]').forEach((r) => { r.disabled = false; });
     }
   }
   // A game chosen from the list starts from its own usual position.
