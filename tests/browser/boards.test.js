@@ -148,6 +148,9 @@ test('on a phone: no page is wider than the screen, and Kayles is played by touc
     }
     await apiGame(page, { game: 'kayles', position: '7' });
     assert.ok(await width() <= 390, `the game page is ${await width()} px wide`);
+    // A phone is tapped, and its help says so, without the keyboard's keys.
+    assert.match(await page.textContent('#board-help'), /^Tap an object, then a neighbour, or drag across a run/);
+    assert.doesNotMatch(await page.textContent('#board-help'), /[Cc]lick|Keyboard/);
     const stone = await page.locator('#board .stone[data-index="0"]').boundingBox();
     assert.ok(stone.width >= 24 && stone.height >= 24, `a pin is ${stone.width}×${stone.height}`);
     // Two pins from the middle, by finger: 7 → 2 + 3.

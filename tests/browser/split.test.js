@@ -45,7 +45,7 @@ test('kayles against the perfect computer, played by selecting runs of pins', as
     const { page } = b;
     await newGame(page, { game: 'kayles', position: '10', first: 'you', level: 'perfect' });
     assert.deepEqual(await boardHeaps(page), [10]);
-    assert.match(await page.textContent('#board-help'), /drag across a run/);
+    assert.match(await page.textContent('#board-help'), /^Click an object, then a neighbour, or drag across a run.* Keyboard: Tab to the board/);
     assert.equal(await page.$('#board .gap'), null, 'Kayles never splits without taking');
 
     // Three pins at once is not a Kayles move: refused, and the board stays.

@@ -336,6 +336,11 @@ function boardHelp(g) {
     words: 'Click the letters to take from a word: they must spell a word, and so must the letters left.',
     text: 'Pick a move from the list, or type one.',
   }[kind] || 'Pick a move from the list, or type one.';
+  // A touch screen with no pointer that hovers (a phone) is tapped, and
+  // seldom has a keyboard.
+  if (window.matchMedia('(hover: none) and (pointer: coarse)').matches) {
+    return text.replace(/\bClick\b/g, 'Tap').replace(/\bclick\b/g, 'tap');
+  }
   return text + (kind !== 'text' ? ' Keyboard: Tab to the board, arrow keys to move, Enter to play, Esc to clear.' : '');
 }
 
