@@ -219,6 +219,29 @@ test('on a small phone: every game fits the screen, and a row that splits stays 
         assert.ok(c.x + c.width / 2 - (a.x + a.width / 2) >= 24, `${game}: pins ${i} and ${i + 1} are too close`);
       }
     }
+    // Hackenbush's usual picture: no two vertices overlap, and the edges
+    // that stand on the ground have handles apart, each below its vertex.
+    await apiGame(page, { game: 'hackenbush' });
+    const graph = await page.$eval('#board', (board) => {
+      const centre = (e) => { const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2, w: r.width, label: e.getAttribute('aria-label') }; };
+      return {
+        vertices: [...board.querySelectorAll('.vertex:not(.ground)')].map(centre),
+        handles: [...board.querySelectorAll('.edge-handle')].map(centre),
+      };
+    });
+    assert.equal(graph.vertices.length, 8);
+    for (const [i, a] of graph.vertices.entries()) {
+      for (const b2 of graph.vertices.slice(i + 1)) {
+        assert.ok(Math.hypot(a.x - b2.x, a.y - b2.y) >= a.w, `${a.label} and ${b2.label} overlap`);
+      }
+    }
+    const onGround = graph.handles.filter((e) => /^Edge g–/.test(e.label));
+    assert.equal(onGround.length, 4, graph.handles.map((e) => e.label).join(', '));
+    for (const [i, a] of onGround.entries()) {
+      for (const b2 of onGround.slice(i + 1)) assert.ok(Math.abs(a.x - b2.x) >= a.w, `${a.label} and ${b2.label} overlap`);
+      const top = graph.vertices.find((v) => v.label === `Vertex ${a.label.match(/^Edge g–(\w+)/)[1]}`);
+      assert.ok(Math.abs(top.x - a.x) < 1, `${a.label} stands below its vertex`);
+    }
     assert.deepEqual(b.errors, []);
   } finally {
     await b.close();

@@ -114,7 +114,11 @@ export function drawGraph(ctx) {
     const key = [Math.min(e.from, e.to), Math.max(e.from, e.to)].join('-');
     const k = edgeCount.get(key) || 0;
     edgeCount.set(key, k + 1);
-    const [x1, y1] = at[e.from], [x2, y2] = at[e.to];
+    // An edge to the ground stands on the ground line below its other end,
+    // as Hackenbush is drawn, so that stalks side by side do not crowd
+    // into one point.
+    const foot = (v, other) => (v === ground && other !== ground ? [at[other][0], at[ground][1]] : at[v]);
+    const [x1, y1] = foot(e.from, e.to), [x2, y2] = foot(e.to, e.from);
     // Parallel edges bow apart; a loop is a small circle above its vertex.
     let mx = (x1 + x2) / 2, my = (y1 + y2) / 2, path;
     if (e.from === e.to) {
@@ -193,9 +197,10 @@ function layout(vertices, edges, ground, width, height) {
   for (const v of order) {
     const kids = order.filter((w) => parent[w] === v && w !== ground);
     let [lo, hi] = span[v];
-    const total = kids.reduce((a, w) => a + leaves[w], 0) || 1;
+    // Each leaf below v has an equal share of v's span.
+    const unit = (hi - lo) / (kids.reduce((a, w) => a + leaves[w], 0) || 1);
     for (const w of kids) {
-      const part = (hi - lo) * leaves[w] / total;
+      const part = unit * leaves[w];
       span[w] = [lo, lo + part];
       at[w] = [lo + part / 2, height - 18 - depth[w] * step];
       lo += part;
