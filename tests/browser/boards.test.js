@@ -219,6 +219,15 @@ test('on a small phone: every game fits the screen, and a row that splits stays 
         assert.ok(c.x + c.width / 2 - (a.x + a.width / 2) >= 24, `${game}: pins ${i} and ${i + 1} are too close`);
       }
     }
+    // Wordnim's words, each on one line (PLANET wrapped its T before).
+    await apiGame(page, { game: 'wordnim' });
+    const words = await page.$$eval('#board .word', (ws) => ws.map((w) => ({
+      word: [...w.querySelectorAll('.letter')].map((l) => l.textContent).join(''),
+      lines: new Set([...w.querySelectorAll('.letter')].map((l) => Math.round(l.getBoundingClientRect().top))).size,
+      cut: w.scrollWidth > w.clientWidth,
+    })));
+    assert.ok(words.some((w) => w.word.length >= 6), words.map((w) => w.word).join(' '));
+    for (const w of words) assert.ok(w.lines === 1 && !w.cut, `${w.word}: ${w.lines} lines${w.cut ? ', cut off' : ''}`);
     // Hackenbush's usual picture: no two vertices overlap, and the edges
     // that stand on the ground have handles apart, each below its vertex.
     await apiGame(page, { game: 'hackenbush' });
