@@ -29,6 +29,11 @@ async function openBrowser(options = {}) {
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // Whatever the server's Content-Security-Policy blocks (an inline style
+  // or script) is an error too.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   return {
     context,
     page,

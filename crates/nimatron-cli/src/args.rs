@@ -296,6 +296,90 @@ pub struct ServeArgs {
     /// way a committed move survives the server being killed.
     #[arg(long)]
     pub sync_full: bool,
+    /// The address players reach the server at behind a proxy, e.g.
+    /// https://nim.example.org/: requests naming its host (and pages of
+    /// its origin) are served, besides the listening address's.
+    #[arg(long, value_name = "URL", value_parser = parse_public_url)]
+    pub public_url: Option<nimatron_web::PublicUrl>,
+    /// The time one request may spend solving, in seconds: every position
+    /// of a game's analysis shares it.
+    #[arg(long, default_value = "5", value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Limits")]
+    pub request_seconds: Duration,
+    /// The most positions a solver stores for one request (about 100 bytes
+    /// each).
+    #[arg(long, default_value_t = 500_000, value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub max_states: usize,
+    /// The most objects (heap sizes, cells, vertices...) a position may hold.
+    #[arg(long, default_value_t = 300, value_parser = parse_at_least_one_u64, help_heading = "Limits")]
+    pub max_material: u64,
+    /// The most legal moves a position may have to be played or analysed
+    /// (games are refused at creation beyond it).
+    #[arg(long, default_value_t = 100_000, value_parser = parse_at_least_one_u64, help_heading = "Limits")]
+    pub max_moves: u64,
+    /// The most moves one reply lists; the rest are counted and paged.
+    #[arg(long, default_value_t = 1000, value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub max_listed: usize,
+    /// How many analyses (and Explore requests) run at once [default: the
+    /// cores less one, at least 1].
+    #[arg(long, value_name = "N", value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub heavy_workers: Option<usize>,
+    /// How many analyses may wait for a worker; more get 503 with
+    /// Retry-After.
+    #[arg(long, default_value_t = 16, help_heading = "Limits")]
+    pub heavy_queue: usize,
+    /// How many analyses one client (IP address) may have running or
+    /// waiting; more get 429 with Retry-After.
+    #[arg(long, default_value_t = 2, value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub heavy_per_client: usize,
+    /// How many requests one client may have in flight.
+    #[arg(long, default_value_t = 64, value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub requests_per_client: usize,
+    /// How many connections the server holds open.
+    #[arg(long, default_value_t = 4096, value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub max_connections: usize,
+    /// How many connections one client may hold open.
+    #[arg(long, default_value_t = 64, value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub connections_per_client: usize,
+    /// How many live-update streams the server holds open.
+    #[arg(long, default_value_t = 512, value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub max_streams: usize,
+    /// How many live-update streams one game may have.
+    #[arg(long, default_value_t = 32, value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub streams_per_game: usize,
+    /// How many live-update streams one client may hold.
+    #[arg(long, default_value_t = 32, value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub streams_per_client: usize,
+    /// How long a client may take to send a request's header (also how
+    /// long a kept-alive connection may wait for its next request).
+    #[arg(long, default_value = "10", value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Limits")]
+    pub header_timeout: Duration,
+    /// How long a connection may sit with nothing read or written.
+    #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Limits")]
+    pub idle_timeout: Duration,
+    /// How long a reply may wait for a client that does not read it (an
+    /// event stream's among them) before the connection is dropped.
+    #[arg(long, default_value = "20", value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Limits")]
+    pub write_timeout: Duration,
+    /// How long a client may take to send a request's body.
+    #[arg(long, default_value = "30", value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Limits")]
+    pub body_timeout: Duration,
+    /// The most positions the solvers of every game keep between requests,
+    /// in all.
+    #[arg(long, default_value_t = 2_000_000, help_heading = "Limits")]
+    pub max_kept_states: usize,
+}
+
+fn parse_public_url(text: &str) -> Result<nimatron_web::PublicUrl, String> {
+    nimatron_web::PublicUrl::parse(text)
+}
+
+fn parse_at_least_one_u64(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "'{text}' is not a count: give a whole number, 1 or more"
+        )),
+    }
 }
 
 #[derive(Args, Debug)]

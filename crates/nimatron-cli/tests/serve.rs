@@ -47,3 +47,52 @@ fn serve_refuses_a_bad_address() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("localhost-ish"));
 }
+
+/// An empty database file is reported and left alone, and the server never
+/// says it is serving (it used to print its URL, then start empty).
+#[test]
+fn serve_reports_an_empty_database_before_serving() {
+    let db = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("serve-cli-empty-{}.sqlite3", std::process::id()));
+    std::fs::write(&db, b"").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("serving"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("empty"), "{stderr}");
+    assert_eq!(std::fs::metadata(&db).unwrap().len(), 0);
+}
+
+/// Limits are flags, their defaults in `serve --help`; a bad public URL is
+/// bad input.
+#[test]
+fn serve_states_its_limits_and_checks_the_public_url() {
+    let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    for flag in [
+        "--public-url",
+        "--request-seconds <SECONDS>",
+        "--max-moves",
+        "--max-listed",
+        "--heavy-workers",
+        "--max-connections",
+        "--header-timeout",
+        "[default: 100000]",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from:\n{help}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["serve", "--public-url", "nim.example.org"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("http://"));
+}

@@ -15,6 +15,28 @@
 //! percentiles.
 //!
 //! `verify`: checks that every logged move is in the database, as logged.
+//!
+//! ```text
+//! load attack --addr 127.0.0.1:8080 --kind KIND --clients N --seconds S
+//! ```
+//!
+//! `attack`: hostile clients, each from its own loopback address (127.0.1.N,
+//! so that the server counts each as a client of its own), for `--seconds`:
+//!
+//! - `huge-analysis`: `POST /api/analyze` of Moore's Nim (K = 3) on ten
+//!   heaps of 30, about 60 bytes for millions of moves (issue #50 point 1);
+//! - `big-views`: many views of a game with tens of thousands of legal
+//!   moves, a creation refused for its millions, and event streams that
+//!   never read (point 2);
+//! - `analyses`: `POST /api/analyze` of Chomp on a full 17×17 board in a
+//!   loop (point 3);
+//! - `game-analysis`: `GET …/analysis` of a 12-move Node Kayles game from a
+//!   cycle of 60 in a loop (point 4);
+//! - `slow`: connections that send their header a byte every second, and
+//!   connections that send nothing (point 5).
+//!
+//! It prints how each client's requests were answered. In `run`, each
+//! player connects from its own address too (127.0.2.N).
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -28,7 +50,30 @@ use serde_json::Value;
 
 struct Conn {
     addr: SocketAddr,
+    /// The loopback address to connect from, if any.
+    from: Option<std::net::IpAddr>,
     reader: Option<BufReader<TcpStream>>,
+}
+
+/// A connection to `addr` from the loopback address `from`.
+fn connect_from(addr: SocketAddr, from: Option<std::net::IpAddr>) -> std::io::Result<TcpStream> {
+    let Some(ip) = from else {
+        return TcpStream::connect(addr);
+    };
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)?;
+    socket.bind(&SocketAddr::new(ip, 0).into())?;
+    socket.connect(&addr.into())?;
+    Ok(socket.into())
+}
+
+/// The loopback address of client `n` of a group (127.0.G.N, N from 1).
+fn client_ip(group: u8, n: u64) -> std::net::IpAddr {
+    std::net::IpAddr::V4(std::net::Ipv4Addr::new(
+        127,
+        group.wrapping_add((n / 250) as u8),
+        0,
+        1 + (n % 250) as u8,
+    ))
 }
 
 impl Conn {
@@ -40,7 +85,7 @@ impl Conn {
         body: &str,
     ) -> Result<(u16, Value), String> {
         if self.reader.is_none() {
-            let s = TcpStream::connect(self.addr).map_err(|e| e.to_string())?;
+            let s = connect_from(self.addr, self.from).map_err(|e| e.to_string())?;
             s.set_nodelay(true).ok();
             s.set_read_timeout(Some(Duration::from_secs(30))).ok();
             self.reader = Some(BufReader::new(s));
@@ -115,7 +160,11 @@ struct Shared {
 
 fn player(addr: SocketAddr, seed: u64, think: Duration, shared: Arc<Shared>) {
     let mut rng = SplitMix64::new(seed);
-    let mut conn = Conn { addr, reader: None };
+    let mut conn = Conn {
+        addr,
+        from: Some(client_ip(2, seed - 0x5EED)),
+        reader: None,
+    };
     let mut latencies = Vec::new();
     let mut failures = 0;
     let pause = |rng: &mut SplitMix64| {
@@ -359,6 +408,211 @@ fn verify(args: &HashMap<String, String>) -> Result<(), String> {
     Ok(())
 }
 
+/// How a hostile client's requests were answered.
+#[derive(Default)]
+struct Tally {
+    statuses: Mutex<HashMap<String, u64>>,
+}
+
+impl Tally {
+    fn note(&self, what: String) {
+        *self
+            .statuses
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(what)
+            .or_default() += 1;
+    }
+}
+
+fn answered(r: &Result<(u16, Value), String>) -> String {
+    match r {
+        Ok((status, v)) => match v["error"]["code"].as_str() {
+            Some(code) => format!("{status} {code}"),
+            None => status.to_string(),
+        },
+        Err(e) if e.contains("timed out") || e.contains("WouldBlock") => "timeout".into(),
+        Err(_) => "connection error".into(),
+    }
+}
+
+fn attacker(addr: SocketAddr, kind: &str, n: u64, deadline: Instant, tally: &Tally) {
+    let mut conn = Conn {
+        addr,
+        from: Some(client_ip(1, n)),
+        reader: None,
+    };
+    let json = |c: &mut Conn, method: &str, path: &str, body: &str| {
+        let r = c.request(method, path, None, body);
+        tally.note(format!("{method} {}: {}", path.split('/').take(3).collect::<Vec<_>>().join("/"), answered(&r)));
+        r
+    };
+    match kind {
+        "huge-analysis" => {
+            let body = r#"{"game":"moore:3","position":"30 30 30 30 30 30 30 30 30 30"}"#;
+            while Instant::now() < deadline {
+                if json(&mut conn, "POST", "/api/analyze", body).is_err() {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            }
+        }
+        "analyses" => {
+            let body = r#"{"game":"chomp:17x17","position":"full"}"#;
+            while Instant::now() < deadline {
+                match json(&mut conn, "POST", "/api/analyze", body) {
+                    // Told to retry: a hammering client retries at once.
+                    Ok(_) => {}
+                    Err(_) => std::thread::sleep(Duration::from_millis(20)),
+                }
+            }
+        }
+        "big-views" => {
+            // A creation refused for its millions of moves.
+            let _ = json(
+                &mut conn,
+                "POST",
+                "/api/games",
+                r#"{"game":"moore:4","position":"30 30 30 30 30 30","opponent":"local"}"#,
+            );
+            // A game within the limits with tens of thousands of moves.
+            let Ok((201, v)) = json(
+                &mut conn,
+                "POST",
+                "/api/games",
+                r#"{"game":"moore:3","position":"12 12 12 12 12 12","opponent":"local"}"#,
+            ) else {
+                return;
+            };
+            let id = v["game"]["id"].as_str().unwrap_or_default().to_string();
+            // Event streams that never read.
+            let mut streams = Vec::new();
+            for _ in 0..8 {
+                if let Ok(mut s) = connect_from(addr, conn.from) {
+                    let _ = s.write_all(
+                        format!("GET /api/games/{id}/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes(),
+                    );
+                    streams.push(s);
+                }
+            }
+            let path = format!("/api/games/{id}");
+            while Instant::now() < deadline {
+                if json(&mut conn, "GET", &path, "").is_err() {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            }
+            drop(streams);
+        }
+        "game-analysis" => {
+            let Ok((201, v)) = json(
+                &mut conn,
+                "POST",
+                "/api/games",
+                r#"{"game":"node-kayles","position":"cycle:60","opponent":"local"}"#,
+            ) else {
+                return;
+            };
+            let id = v["game"]["id"].as_str().unwrap_or_default().to_string();
+            let token = v["token"].as_str().unwrap_or_default().to_string();
+            let mut game = v["game"].clone();
+            for _ in 0..12 {
+                let Some(mv) = game["legal_moves"][0]["notation"].as_str() else {
+                    break;
+                };
+                let body = serde_json::json!({ "move": mv }).to_string();
+                match conn.request("POST", &format!("/api/games/{id}/moves"), Some(&token), &body) {
+                    Ok((200, r)) => game = r["game"].clone(),
+                    _ => break,
+                }
+            }
+            let path = format!("/api/games/{id}/analysis");
+            while Instant::now() < deadline {
+                if json(&mut conn, "GET", &path, "").is_err() {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            }
+        }
+        "slow" => {
+            // Half send a header a byte a second; half send nothing. Each is
+            // reopened when the server closes it.
+            let mut open: Vec<(TcpStream, usize)> = Vec::new();
+            let header = format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX-Pad: {}\r\n", "a".repeat(200));
+            let target = 100usize;
+            while Instant::now() < deadline {
+                while open.len() < target {
+                    match connect_from(addr, conn.from) {
+                        Ok(s) => {
+                            s.set_nonblocking(true).ok();
+                            open.push((s, 0));
+                            tally.note("slow: opened".into());
+                        }
+                        Err(_) => {
+                            tally.note("slow: connect refused".into());
+                            break;
+                        }
+                    }
+                }
+                let mut kept = Vec::new();
+                for (i, (mut s, sent)) in open.drain(..).enumerate() {
+                    let mut buf = [0u8; 512];
+                    let closed = matches!(s.read(&mut buf), Ok(0))
+                        || (i % 2 == 0
+                            && sent < header.len()
+                            && s.write_all(&header.as_bytes()[sent..sent + 1]).is_err());
+                    if closed {
+                        tally.note("slow: closed by the server".into());
+                    } else {
+                        kept.push((s, sent + usize::from(i % 2 == 0)));
+                    }
+                }
+                open = kept;
+                std::thread::sleep(Duration::from_secs(1));
+            }
+        }
+        other => {
+            eprintln!("unknown attack '{other}'");
+        }
+    }
+}
+
+fn attack(args: &HashMap<String, String>) -> Result<(), String> {
+    let addr: SocketAddr = args
+        .get("addr")
+        .map(String::as_str)
+        .unwrap_or("127.0.0.1:8080")
+        .parse()
+        .map_err(|e| format!("--addr: {e}"))?;
+    let kind = args.get("kind").cloned().ok_or("attack needs --kind")?;
+    let clients: u64 = args
+        .get("clients")
+        .map_or(Ok(16), |s| s.parse())
+        .map_err(|e| format!("--clients: {e}"))?;
+    let seconds: u64 = args
+        .get("seconds")
+        .map_or(Ok(20), |s| s.parse())
+        .map_err(|e| format!("--seconds: {e}"))?;
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let tally = Arc::new(Tally::default());
+    let threads: Vec<_> = (0..clients)
+        .map(|n| {
+            let tally = tally.clone();
+            let kind = kind.clone();
+            std::thread::Builder::new()
+                .stack_size(256 * 1024)
+                .spawn(move || attacker(addr, &kind, n, deadline, &tally))
+                .expect("thread")
+        })
+        .collect();
+    for t in threads {
+        let _ = t.join();
+    }
+    let statuses = tally.statuses.lock().unwrap_or_else(|e| e.into_inner());
+    let mut lines: Vec<_> = statuses.iter().collect();
+    lines.sort();
+    let summary: Vec<String> = lines.iter().map(|(k, v)| format!("{k} ×{v}")).collect();
+    println!("attack {kind}, {clients} clients, {seconds} s: {}", summary.join("; "));
+    Ok(())
+}
+
 fn main() {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut args = HashMap::new();
@@ -374,7 +628,8 @@ fn main() {
     let result = match argv.first().map(String::as_str) {
         Some("run") => run(&args),
         Some("verify") => verify(&args),
-        _ => Err("usage: load run --addr HOST:PORT --players N --seconds S [--think-ms MS] [--log FILE] | load verify --db FILE --log FILE".into()),
+        Some("attack") => attack(&args),
+        _ => Err("usage: load run --addr HOST:PORT --players N --seconds S [--think-ms MS] [--log FILE] | load verify --db FILE --log FILE | load attack --addr HOST:PORT --kind KIND --clients N --seconds S".into()),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");

@@ -93,7 +93,7 @@ impl Engine {
             .map_err(write_error)?;
         let (_, game) = self.game(&record.spec)?;
         Ok(UndoReply {
-            game: GameView::new(game.as_ref(), &record, &moves)?,
+            game: self.view(game.as_ref(), &record, &moves)?,
             undone: undone.iter().map(PlayedMove::from).collect(),
         })
     }
@@ -130,7 +130,7 @@ impl Engine {
             .advance(&record, expected, &[])
             .map_err(write_error)?;
         let (_, game) = self.game(&record.spec)?;
-        GameView::new(game.as_ref(), &record, &moves)
+        self.view(game.as_ref(), &record, &moves)
     }
 
     /// Agree to show the analysis during an online game, or withdraw.
@@ -165,7 +165,7 @@ impl Engine {
             .advance(&record, ply, &[])
             .map_err(write_error)?;
         let (_, game) = self.game(&record.spec)?;
-        GameView::new(game.as_ref(), &record, &moves)
+        self.view(game.as_ref(), &record, &moves)
     }
 
     /// Ask for a rematch of a finished game: the same game from the same
@@ -193,7 +193,7 @@ impl Engine {
         let (_, game) = self.game(&record.spec)?;
         let grant = |new: &GameRecord, new_moves: &[MoveRecord]| -> Result<SeatGrant, ApiError> {
             Ok(SeatGrant {
-                game: GameView::new(game.as_ref(), new, new_moves)?,
+                game: self.view(game.as_ref(), new, new_moves)?,
                 seat,
                 token: token.unwrap_or_default().to_string(),
                 invite: None,
@@ -204,7 +204,7 @@ impl Engine {
         if let Some(new_id) = record.rematch.clone() {
             let (new, new_moves) = self.load_with_moves(&new_id)?;
             let reply = RematchReply {
-                game: GameView::new(game.as_ref(), &record, &moves)?,
+                game: self.view(game.as_ref(), &record, &moves)?,
                 rematch: Some(grant(&new, &new_moves)?),
             };
             return Ok((reply, false));
@@ -218,11 +218,16 @@ impl Engine {
                 .advance(&record, ply, &[])
                 .map_err(write_error)?;
             let reply = RematchReply {
-                game: GameView::new(game.as_ref(), &record, &moves)?,
+                game: self.view(game.as_ref(), &record, &moves)?,
                 rematch: None,
             };
             return Ok((reply, false));
         }
+        // A record stored before the server's limits (or under looser
+        // ones) is served, but no new game starts from a position beyond
+        // them.
+        let start = crate::error::stored_position(game.as_ref(), &record.start)?;
+        self.check_size(game.as_ref(), &start)?;
         let now = now_ms();
         let first_seat = 1 - record.first_seat;
         let mut new = GameRecord {
@@ -250,7 +255,7 @@ impl Engine {
             .insert_rematch(&record, ply, &new, &new_moves)
             .map_err(write_error)?;
         let reply = RematchReply {
-            game: GameView::new(game.as_ref(), &record, &moves)?,
+            game: self.view(game.as_ref(), &record, &moves)?,
             rematch: Some(grant(&new, &new_moves)?),
         };
         Ok((reply, true))

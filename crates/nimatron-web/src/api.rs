@@ -9,9 +9,10 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, FromRequestParts, OriginalUri, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, OriginalUri, Path, Query, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
@@ -26,12 +27,14 @@ use utoipa_axum::routes;
 use crate::assets;
 use crate::error::{ApiError, ErrorBody};
 use crate::explore::{self, Explore, ExploreQuery};
+use crate::limits::{Admission, Client};
 use crate::requests::{
     ActionRequest, AnalyzeRequest, ConsentRequest, JoinRequest, MoveRequest, NewGame,
 };
 use crate::service::Engine;
+use crate::site::Site;
 use crate::views::{
-    AnalysisView, Catalogue, GameAnalysis, GameList, GameView, MoveReply, PositionView,
+    AnalysisView, Catalogue, GameAnalysis, GameList, GameView, MovePage, MoveReply, PositionView,
     RematchReply, SeatGrant, UndoReply,
 };
 
@@ -131,6 +134,22 @@ pub struct AppState {
     pub engine: Arc<Engine>,
     /// Live updates.
     pub hub: Arc<Hub>,
+    /// Who runs when: heavy work's queue, each client's share.
+    pub admission: Arc<Admission>,
+    /// The site the server answers for.
+    pub site: Arc<Site>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Client {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Client, Infallible> {
+        Ok(parts
+            .extensions
+            .get::<Client>()
+            .copied()
+            .unwrap_or(Client::UNKNOWN))
+    }
 }
 
 impl AppState {
@@ -147,6 +166,30 @@ async fn blocking<T: Send + 'static>(
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| ApiError::internal(format!("request failed: {e}")))?
+}
+
+/// Heavy work (a solver's): run when a heavy worker is free, if the queue
+/// and the client's share allow, else refused with `Retry-After`. The turn
+/// is held by the work itself, so a client that hangs up does not free a
+/// worker whose thread still runs.
+async fn heavy<T: Send + 'static>(
+    app: &AppState,
+    client: Client,
+    f: impl FnOnce(&Engine) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let wait = app
+        .engine
+        .limits()
+        .max_time
+        .unwrap_or(Duration::from_secs(5))
+        .max(Duration::from_secs(1));
+    let turn = app.admission.heavy(client, wait).await?;
+    let engine = app.engine.clone();
+    blocking(move || {
+        let _turn = turn;
+        f(&engine)
+    })
+    .await
 }
 
 /// A seat's act on a game: its token and body read, then the engine's
@@ -251,7 +294,7 @@ fn json<T: serde::Serialize>(status: StatusCode, value: &T) -> Response {
         (status = 201, description = "The game, the creator's seat and token (and, for online games, the invite)", body = SeatGrant),
         (status = 400, description = "The body or a field is malformed (`bad_json`, `unknown_game`, `bad_spec`, `bad_convention`, `bad_level`, ...)", body = ErrorBody),
         (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
-        (status = 422, description = "Well formed, but not for this game (`bad_position`, `position_too_large`, `no_moves`, ...)", body = ErrorBody),
+        (status = 422, description = "Well formed, but not for this game or beyond the server's limits (`bad_position`, `position_too_large`, `too_many_moves`, `no_moves`, ...)", body = ErrorBody),
     )
 )]
 async fn create_game(
@@ -537,16 +580,56 @@ async fn game_position(
         (status = 200, description = "The analysis", body = GameAnalysis),
         (status = 403, description = "An online game under way whose seats have not both agreed to show it (`analysis_not_agreed`)", body = ErrorBody),
         (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
-        (status = 422, description = "The solver stopped at its limit (`solver_limit`)", body = ErrorBody),
+        (status = 422, description = "The current position is beyond the server's limits (`solver_limit`, `position_too_large`, `too_many_moves`)", body = ErrorBody),
+        (status = 429, description = "This client has its share of analyses running or waiting (`too_many_analyses`); see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "The server's queue of analyses is full (`server_busy`); see `Retry-After`", body = ErrorBody),
     )
 )]
 async fn game_analysis(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
 ) -> Result<Response, ApiError> {
-    let engine = app.engine.clone();
-    let a = blocking(move || engine.game_analysis(&id)).await?;
+    let a = heavy(&app, client, move |engine| engine.game_analysis(&id)).await?;
     Ok(json(StatusCode::OK, &a))
+}
+
+/// Query of `GET /api/games/{id}/legal-moves`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+struct PageQuery {
+    /// The first move, counting from 0 (default 0).
+    #[param(maximum = 18446744073709551615_u64)]
+    offset: Option<u64>,
+    /// Moves per page (default and most: the server's `--max-listed`, 1000
+    /// unless set).
+    #[param(minimum = 1, maximum = 18446744073709551615_u64)]
+    limit: Option<u64>,
+}
+
+/// The legal moves of a game's current position, a page at a time: what a
+/// game view leaves out when a position has more than one reply lists.
+#[utoipa::path(
+    get,
+    path = "/games/{id}/legal-moves",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id"), PageQuery),
+    responses(
+        (status = 200, description = "A page of the legal moves", body = MovePage),
+        (status = 400, description = "A query parameter does not parse or is out of range (`bad_query`, `bad_request`)", body = ErrorBody),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+    )
+)]
+async fn legal_moves(
+    State(app): State<AppState>,
+    GameId(id): GameId,
+    query: Result<Query<PageQuery>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(q) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
+    let engine = app.engine.clone();
+    let page = blocking(move || engine.legal_moves(&id, q.offset.unwrap_or(0), q.limit)).await?;
+    Ok(json(StatusCode::OK, &page))
 }
 
 /// Query of `GET /api/games`.
@@ -599,16 +682,18 @@ async fn list_games(
         (status = 200, description = "The position solved, every legal move valued", body = AnalysisView),
         (status = 400, description = "The body or a field is malformed (`bad_json`, `unknown_game`, `bad_spec`, `bad_convention`)", body = ErrorBody),
         (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
-        (status = 422, description = "Well formed, but not for this game (`bad_position`, `position_too_large`, `solver_limit`, ...)", body = ErrorBody),
+        (status = 422, description = "Well formed, but not for this game or beyond the server's limits (`bad_position`, `position_too_large`, `too_many_moves`, `solver_limit`, ...)", body = ErrorBody),
+        (status = 429, description = "This client has its share of analyses running or waiting (`too_many_analyses`); see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "The server's queue of analyses is full (`server_busy`); see `Retry-After`", body = ErrorBody),
     )
 )]
 async fn analyze(
     State(app): State<AppState>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: AnalyzeRequest = parse_body(body, false)?;
-    let engine = app.engine.clone();
-    let a = blocking(move || engine.analyze_request(&req)).await?;
+    let a = heavy(&app, client, move |engine| engine.analyze_request(&req)).await?;
     Ok(json(StatusCode::OK, &a))
 }
 
@@ -623,15 +708,22 @@ async fn analyze(
         (status = 200, description = "The values, the period and the P-positions", body = Explore),
         (status = 400, description = "A parameter does not parse or is out of range (`bad_query`, `bad_request`, `unknown_game`, ...)", body = ErrorBody),
         (status = 422, description = "Not a heap game, or not for this build (`not_a_heap_game`, `game_unavailable`, ...)", body = ErrorBody),
+        (status = 429, description = "This client has its share of analyses running or waiting (`too_many_analyses`); see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "The server's queue of analyses is full (`server_busy`); see `Retry-After`", body = ErrorBody),
     )
 )]
 async fn explore_handler(
     State(app): State<AppState>,
+    client: Client,
     query: Result<Query<ExploreQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
-    let engine = app.engine.clone();
-    let e = blocking(move || explore::explore(&engine, &q)).await?;
+    let e = heavy(&app, client, move |engine| {
+        let e = explore::explore(engine, &q);
+        engine.trim_tables();
+        e
+    })
+    .await?;
     Ok(json(StatusCode::OK, &e))
 }
 
@@ -655,10 +747,11 @@ async fn catalogue(State(app): State<AppState>) -> Result<Response, ApiError> {
     tag = "meta",
     responses((status = 200, description = "The OpenAPI document", body = Object))
 )]
-async fn openapi_json() -> Response {
+async fn openapi_json(headers: HeaderMap) -> Response {
     asset(
         "application/json",
         crate::openapi::document_json().as_bytes(),
+        &headers,
     )
 }
 
@@ -673,16 +766,22 @@ async fn openapi_json() -> Response {
     responses(
         (status = 200, description = "An endless stream of events `state`, each with a game view (`GameView`) as its data", body = crate::openapi::shapes::StateEvent, content_type = "text/event-stream"),
         (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+        (status = 429, description = "This client holds its share of event streams (`too_many_streams`); see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "The server or this game holds the most event streams it takes (`too_many_streams`); see `Retry-After`", body = ErrorBody),
     )
 )]
 async fn events(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     // An id that cannot be a game's never reaches the hub.
     if !crate::token::plausible_id(&id) {
         return Err(ApiError::game_not_found(&id));
     }
+    // The stream's places (in all, per client, per game), held while it is
+    // open.
+    let places = app.admission.stream(client, &id)?;
     // Subscribe before reading the state, so no update falls in between;
     // if there is no such game, the watcher is dropped with the error and
     // its channel with it.
@@ -693,6 +792,7 @@ async fn events(
     let first = serde_json::to_string(&first).map_err(|e| ApiError::internal(e.to_string()))?;
     struct S {
         first: Option<String>,
+        _places: crate::limits::StreamPlaces,
         watcher: Watcher,
         shutdown: watch::Receiver<bool>,
         app: AppState,
@@ -700,6 +800,7 @@ async fn events(
     }
     let state = S {
         first: Some(first),
+        _places: places,
         watcher,
         shutdown: app.hub.shutdown.clone(),
         app: app.clone(),
@@ -750,22 +851,42 @@ async fn method_not_allowed(OriginalUri(uri): OriginalUri) -> ApiError {
     )
 }
 
-fn asset(content_type: &'static str, body: &'static [u8]) -> Response {
-    let mut r = body.into_response();
-    r.headers_mut()
-        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    r.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+/// An embedded file, with its ETag: a browser that has it gets `304 Not
+/// Modified` and no body (every asset is `no-cache`: revalidated on each
+/// visit, so a new build shows at once).
+fn asset(content_type: &'static str, body: &'static [u8], headers: &HeaderMap) -> Response {
+    let tag = assets::etag(body);
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"));
+    let mut r = if fresh {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        body.into_response()
+    };
+    let h = r.headers_mut();
+    if !fresh {
+        h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if let Ok(v) = HeaderValue::from_str(&tag) {
+        h.insert(header::ETAG, v);
+    }
     r
 }
 
-async fn page() -> Response {
-    asset("text/html; charset=utf-8", assets::INDEX_HTML.as_bytes())
+async fn page(headers: HeaderMap) -> Response {
+    asset(
+        "text/html; charset=utf-8",
+        assets::INDEX_HTML.as_bytes(),
+        &headers,
+    )
 }
 
-async fn module(Path(name): Path<String>, uri: Uri) -> Response {
+async fn module(Path(name): Path<String>, uri: Uri, headers: HeaderMap) -> Response {
     match assets::module(&name) {
-        Some(text) => asset("text/javascript; charset=utf-8", text.as_bytes()),
+        Some(text) => asset("text/javascript; charset=utf-8", text.as_bytes(), &headers),
         None => page_not_found(uri).await,
     }
 }
@@ -792,6 +913,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(rematch))
         .routes(routes!(game_analysis))
         .routes(routes!(game_position))
+        .routes(routes!(legal_moves))
         .routes(routes!(events))
         .routes(routes!(analyze))
         .routes(routes!(explore_handler))
@@ -805,13 +927,39 @@ pub(crate) fn documented_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(crate::openapi::ApiDoc::openapi()).nest("/api", api_routes())
 }
 
+/// Hold a place for the request among its client's requests in flight.
+async fn client_share(State(app): State<AppState>, req: Request, next: Next) -> Response {
+    let client = req
+        .extensions()
+        .get::<Client>()
+        .copied()
+        .unwrap_or(Client::UNKNOWN);
+    match app.admission.request(client) {
+        Ok(_place) => next.run(req).await,
+        Err(e) => e.into_response(),
+    }
+}
+
+/// A panic in a handler: a 500 whose id is in the log, not a dropped
+/// connection.
+fn panic_reply(panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let what = panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("a panic");
+    ApiError::internal(format!("a handler panicked: {what}")).into_response()
+}
+
 /// The whole application.
 pub fn router(app: AppState) -> Router {
     let (api, _) = api_routes().split_for_parts();
     let api = api
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed);
-    Router::new()
+    let limits = app.admission.limits().clone();
+    let site = app.site.clone();
+    let mut router = Router::new()
         .nest("/api", api)
         // The nested API does not match its own root with a slash (found by
         // the `web_api` fuzz target: '/api/' got the page's plain-text 404).
@@ -823,13 +971,42 @@ pub fn router(app: AppState) -> Router {
         .route("/assets/js/{name}", get(module))
         .route(
             "/assets/app.css",
-            get(|| async { asset("text/css; charset=utf-8", assets::APP_CSS.as_bytes()) }),
+            get(|headers: HeaderMap| async move {
+                asset(
+                    "text/css; charset=utf-8",
+                    assets::APP_CSS.as_bytes(),
+                    &headers,
+                )
+            }),
         )
         .route(
             "/favicon.svg",
-            get(|| async { asset("image/svg+xml", assets::FAVICON_SVG.as_bytes()) }),
+            get(|headers: HeaderMap| async move {
+                asset("image/svg+xml", assets::FAVICON_SVG.as_bytes(), &headers)
+            }),
         )
         .fallback(page_not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            limits.request_timeout,
+        ))
+        .layer(tower_http::compression::CompressionLayer::new().gzip(true))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            client_share,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            site,
+            crate::site::check,
+        ));
+    for (name, value) in crate::site::security_headers() {
+        router = router.layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            name, value,
+        ));
+    }
+    router
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            panic_reply,
+        ))
         .with_state(app)
 }

@@ -36,6 +36,17 @@ pub const MODULES: &[(&str, &str)] = modules![
     "analysis.js",
 ];
 
+/// An asset's entity tag: a hash of its bytes (FNV-1a, 64 bits), weak
+/// because compression may change the bytes sent.
+pub fn etag(body: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in body {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("W/\"{h:016x}-{}\"", body.len())
+}
+
 /// The module called `name`, if there is one.
 pub fn module(name: &str) -> Option<&'static str> {
     MODULES

@@ -49,6 +49,15 @@ impl<K: Eq + Hash, V: Clone> Bounded<K, V> {
 
     /// Keep `value` under `key`, unless another request kept one first:
     /// the value kept.
+    fn values(&self) -> Vec<V> {
+        self.map
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect()
+    }
+
     fn keep(&self, key: K, value: V) -> V {
         let mut map = self.map.lock().unwrap_or_else(|e| e.into_inner());
         if map.len() >= self.capacity {
@@ -106,6 +115,23 @@ impl GameCache {
             (None, None) => return Err(ApiError::internal("no game was built")),
         };
         Ok((spec, self.games.keep(key, built)))
+    }
+}
+
+impl GameCache {
+    /// Bound the solver tables kept by every game to `max_states` in all:
+    /// past it, every game forgets its tables (the next request of each
+    /// fills them again).
+    pub(crate) fn trim(&self, max_states: usize) {
+        let games = self.games.values();
+        let kept = games
+            .iter()
+            .fold(0usize, |a, g| a.saturating_add(g.kept_states()));
+        if kept > max_states {
+            for g in &games {
+                g.forget_tables();
+            }
+        }
     }
 }
 

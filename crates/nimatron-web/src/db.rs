@@ -419,10 +419,104 @@ fn insert_moves(
     Ok(())
 }
 
+/// Make the database file if there is none, readable by its owner alone
+/// (it holds the seat tokens); refuse an existing file that is empty.
+fn prepare_file(path: &Path) -> Result<(), DbError> {
+    let shown = path.display();
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(DbError(format!(
+            "{shown} is a directory, not a database file"
+        ))),
+        Ok(meta) if meta.len() == 0 => Err(DbError(format!(
+            "{shown} is empty (0 bytes): it is not a Nimatron database, and nothing was changed; \
+             remove it to start a new database there, or give another --db"
+        ))),
+        Ok(meta) => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = meta.permissions().mode();
+                if mode & 0o077 != 0 {
+                    eprintln!(
+                        "warning: {shown} can be read by other users (mode {:o}) and holds the seat tokens; \
+                         consider 'chmod 600 {shown}'",
+                        mode & 0o777
+                    );
+                }
+            }
+            let _ = meta;
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                options.mode(0o600);
+            }
+            match options.open(path) {
+                Ok(_) => Ok(()),
+                // Made by another process in between: check it as found.
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+                Err(e) => Err(DbError(format!("cannot create {shown}: {e}"))),
+            }
+        }
+        Err(e) => Err(DbError(format!("cannot read {shown}: {e}"))),
+    }
+}
+
+/// Check an opened database before anything is served from it: SQLite's
+/// quick check of its structure, and that it is Nimatron's (an empty
+/// database, or one with the `games` table).
+fn check_database(conn: &Connection, path: &Path) -> Result<(), DbError> {
+    let shown = path.display();
+    let problems: Vec<String> = {
+        let mut stmt = conn
+            .prepare("PRAGMA quick_check(10)")
+            .map_err(|e| DbError(format!("{shown} cannot be checked: {e}")))?;
+        let rows = stmt
+            .query_map([], |r| r.get::<_, String>(0))
+            .map_err(|e| DbError(format!("{shown} cannot be checked: {e}")))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| DbError(format!("{shown} cannot be checked: {e}")))?
+    };
+    if problems.len() != 1 || problems[0] != "ok" {
+        return Err(DbError(format!(
+            "{shown} is damaged (SQLite's quick check: {}); nothing was changed: restore it from a \
+             backup, or give another --db",
+            problems.join("; ")
+        )));
+    }
+    let tables: Vec<String> = {
+        let mut stmt = conn.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    if !tables.is_empty() && !tables.iter().any(|t| t == "games") {
+        return Err(DbError(format!(
+            "{shown} is a SQLite database of something else (its tables: {}), not Nimatron's; \
+             nothing was changed: give another --db",
+            tables.join(", ")
+        )));
+    }
+    Ok(())
+}
+
 impl Store {
-    /// Open (or create) the database at `path`.
+    /// Open (or create, readable by its owner alone) the database at
+    /// `path`, after checking it: an empty, damaged or foreign file is
+    /// reported, never replaced.
     pub fn open(path: &Path, durability: Durability) -> Result<Store, DbError> {
-        let writer = open(path, durability)?;
+        prepare_file(path)?;
+        let writer = open(path, durability).map_err(|e| {
+            DbError(format!(
+                "{} cannot be opened as a database ({}); nothing was changed",
+                path.display(),
+                e.0
+            ))
+        })?;
+        check_database(&writer, path)?;
         writer.execute_batch(SCHEMA)?;
         add_missing_columns(&writer)?;
         // Checkpoints run on their own thread, not inside a commit.

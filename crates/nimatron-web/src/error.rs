@@ -22,6 +22,9 @@ pub struct ApiError {
     pub code: &'static str,
     /// What was wrong, for people.
     pub message: String,
+    /// For a busy server: the seconds to wait before retrying, sent as
+    /// `Retry-After`.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -31,7 +34,14 @@ impl ApiError {
             status,
             code,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    /// The same refusal, asking the client to retry after `seconds`.
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// 400: the request is malformed.
@@ -58,7 +68,8 @@ impl ApiError {
         )
     }
 
-    /// 500: our fault, not the request's.
+    /// 500: our fault, not the request's. The reply says "internal error"
+    /// with an id; the message goes to the server's log under that id.
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
     }
@@ -102,14 +113,42 @@ pub(crate) struct Inner<'a> {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        // A fault of the server: its details (SQLite's text, a path) stay
+        // in the log, and the reply names the log line.
+        let internal;
+        let message = if self.status.is_server_error() && self.retry_after.is_none() {
+            let id = log_internal(&self.message);
+            internal = format!("internal error {id}: the server's log has the details");
+            &internal
+        } else {
+            &self.message
+        };
         let body = Body {
             error: Inner {
                 code: self.code,
-                message: &self.message,
+                message,
             },
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds),
+            );
+        }
+        response
     }
+}
+
+/// Write an internal error to the log (standard error) under a fresh id,
+/// and return the id.
+pub(crate) fn log_internal(message: &str) -> String {
+    let id = format!("{:016x}", crate::token::random_u64());
+    eprintln!(
+        "nimatron serve: internal error {id} at {} ms: {message}",
+        crate::turns::now_ms()
+    );
+    id
 }
 
 impl From<crate::db::DbError> for ApiError {

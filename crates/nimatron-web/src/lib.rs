@@ -21,10 +21,13 @@ mod caches;
 pub mod db;
 pub mod error;
 pub mod explore;
+pub mod limits;
 pub mod openapi;
 pub mod requests;
 mod seats;
+mod server;
 pub mod service;
+pub mod site;
 pub mod token;
 mod turns;
 pub mod views;
@@ -39,6 +42,8 @@ use nimatron::solve::Limits;
 
 pub use caches::CustomGame;
 pub use db::Durability;
+pub use limits::ServerLimits;
+pub use site::PublicUrl;
 
 /// How to run the server.
 #[derive(Clone, Debug)]
@@ -47,8 +52,20 @@ pub struct Config {
     pub db: PathBuf,
     /// Games outside the catalogue, served under their own names.
     pub custom_games: Vec<CustomGame>,
-    /// The most positions a solver stores for one request.
+    /// The solver's limits for one request: the most positions it stores,
+    /// and the time the whole request may take (every position of a game's
+    /// analysis shares it).
     pub limits: Limits,
+    /// Every request's budget of material, moves and bytes, and admission
+    /// control (see [`ServerLimits`]).
+    pub server: ServerLimits,
+    /// The address players reach the server at, behind a proxy: requests
+    /// naming its host are served, with the listening address's.
+    pub public_url: Option<PublicUrl>,
+    /// The listening address: set by [`serve`] once bound; `None` for an
+    /// app called in process, which then answers for any IP address or
+    /// `localhost` (but no other host name).
+    pub listen: Option<SocketAddr>,
     /// How hard each commit works to survive.
     pub durability: Durability,
     /// How far Explore computes a heap game's values to find its period
@@ -64,6 +81,9 @@ impl Config {
             custom_games: Vec::new(),
             // A request never searches for long: 500 000 positions or 5 s.
             limits: Limits::states(500_000).with_time(std::time::Duration::from_secs(5)),
+            server: ServerLimits::default(),
+            public_url: None,
+            listen: None,
             durability: Durability::default(),
             explore_to: explore::SEQUENCE_TO,
         }
@@ -104,14 +124,28 @@ pub fn app(
     shutdown: tokio::sync::watch::Receiver<bool>,
 ) -> Result<axum::Router, ServeError> {
     let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
+    Ok(app_over(config, store, shutdown))
+}
+
+fn app_over(
+    config: &Config,
+    store: db::Store,
+    shutdown: tokio::sync::watch::Receiver<bool>,
+) -> axum::Router {
     let engine = Arc::new(
         service::Engine::new(store, config.custom_games.clone(), config.limits)
-            .with_explore_to(config.explore_to),
+            .with_explore_to(config.explore_to)
+            .with_server_limits(config.server.clone()),
     );
-    Ok(api::router(api::AppState {
+    api::router(api::AppState {
         engine,
         hub: Arc::new(api::Hub::new(shutdown)),
-    }))
+        admission: Arc::new(limits::Admission::new(config.server.clone())),
+        site: Arc::new(site::Site {
+            listen: config.listen,
+            public: config.public_url.clone(),
+        }),
+    })
 }
 
 /// Serve on `listener` until `shutdown` completes; live-update streams end
@@ -121,23 +155,37 @@ pub async fn serve(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
+    serve_store(listener, config, store, shutdown).await
+}
+
+async fn serve_store(
+    listener: tokio::net::TcpListener,
+    mut config: Config,
+    store: db::Store,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    config.listen = Some(listener.local_addr()?);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let app = app(&config, stop_rx)?;
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            let _ = stop_tx.send(true);
-        })
-        .await?;
+    let app = app_over(&config, store, stop_rx);
+    server::serve(listener, app, &config.server, async move {
+        shutdown.await;
+        let _ = stop_tx.send(true);
+    })
+    .await?;
     Ok(())
 }
 
-/// Bind `addr`, print the URL, and serve until Ctrl-C or SIGTERM.
+/// Open and check the database, bind `addr`, print the URL, and serve
+/// until Ctrl-C or SIGTERM. Nothing is printed as serving until the
+/// database has opened and passed its check.
 pub fn run(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
-    // Requests run their SQLite and solver work on the blocking pool; a
-    // small pool serves many players better than a thread per request.
+    let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
+    // Requests run their SQLite and solver work on the blocking pool: cheap
+    // ones as they come (each client's share is capped), heavy ones
+    // `heavy_workers` at a time.
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .max_blocking_threads(16)
+        .max_blocking_threads(64)
         .enable_all()
         .build()?;
     runtime.block_on(async move {
@@ -150,9 +198,12 @@ pub fn run(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
             "Nimatron is serving at http://{local}/  (database: {})",
             config.db.display()
         );
+        if let Some(public) = &config.public_url {
+            let _ = writeln!(out, "Public address: {public}");
+        }
         let _ = writeln!(out, "Press Ctrl-C to stop.");
         let _ = out.flush();
-        serve(listener, config, stop_signal()).await
+        serve_store(listener, config, store, stop_signal()).await
     })
 }
 

@@ -67,6 +67,47 @@ pub fn document() -> utoipa::openapi::OpenApi {
             body.required = Some(utoipa::openapi::Required::False);
         }
     }
+    // What any operation may answer before its handler runs (the checks
+    // of `site.rs` and `limits.rs`).
+    let error = |text: &str| {
+        utoipa::openapi::ResponseBuilder::new()
+            .description(text)
+            .content(
+                "application/json",
+                utoipa::openapi::ContentBuilder::new()
+                    .schema(Some(utoipa::openapi::Ref::from_schema_name("Error")))
+                    .build(),
+            )
+            .build()
+    };
+    for item in doc.paths.paths.values_mut() {
+        let ops = [(false, item.get.as_mut()), (true, item.post.as_mut())];
+        for (post, op) in ops {
+            let Some(op) = op else { continue };
+            let responses = &mut op.responses.responses;
+            let mut add = |status: &str, text: &str| {
+                responses
+                    .entry(status.to_string())
+                    .or_insert_with(|| error(text).into());
+            };
+            add("403", "A page of another site sent it (`foreign_origin`)");
+            add("421", "The `Host` is not this server's (`wrong_host`)");
+            add(
+                "429",
+                "This client has its share of requests in flight (`too_many_requests`); see `Retry-After`",
+            );
+            add(
+                "500",
+                "A fault of the server (`internal`): the message gives an id that is in the server's log",
+            );
+            if post {
+                add(
+                    "415",
+                    "A body that is not `application/json` (`unsupported_media_type`)",
+                );
+            }
+        }
+    }
     doc
 }
 
@@ -277,9 +318,19 @@ pub(crate) mod shapes {
         pub winning_moves_total: u64,
         /// Whether `winning_moves` leaves some out.
         pub winning_moves_truncated: bool,
-        /// Every legal move, valued.
+        /// The legal moves, valued: every one, or the page asked for (at
+        /// most the server's `--max-listed`).
         #[schema(required = false)]
         pub moves: Vec<MoveInfo>,
+        /// How many legal moves there are in all (with `moves`).
+        #[schema(required = false)]
+        pub moves_total: u64,
+        /// Where `moves` starts among them (with `moves`).
+        #[schema(required = false)]
+        pub moves_offset: u64,
+        /// Whether `moves` leaves some legal moves out (with `moves`).
+        #[schema(required = false)]
+        pub moves_truncated: bool,
         /// How the verdict was reached.
         pub method: String,
         /// The positions a solver had stored, when one was used.

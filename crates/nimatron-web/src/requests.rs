@@ -95,6 +95,14 @@ pub struct AnalyzeRequest {
     /// The position.
     #[schema(example = "3 4 5")]
     pub position: String,
+    /// The first legal move to value in `moves`, counting from 0 (default
+    /// 0): with `moves_limit`, a page of a position's moves.
+    #[schema(maximum = 18446744073709551615_u64, example = 0)]
+    pub moves_offset: Option<u64>,
+    /// Value at most this many moves (default and most: the server's
+    /// `--max-listed`).
+    #[schema(minimum = 1, maximum = 18446744073709551615_u64, example = 100)]
+    pub moves_limit: Option<u64>,
 }
 
 impl NewGame {

@@ -18,26 +18,29 @@ use nimatron::{
 use crate::caches::{CustomGame, GameCache, SequenceCache};
 use crate::db::{GameRecord, Mode, MoveRecord, Status, Store, WriteError};
 use crate::error::{ApiError, game_error, position_error, stored_position, write_error};
+use crate::limits::ServerLimits;
 use crate::requests::{
     AnalyzeRequest, MoveRequest, NewGame, check_position_text, convention_name, default_convention,
     parse_convention,
 };
 use crate::views::{
-    AnalysisView, CatalogueItem, GameAnalysis, GameSummary, GameView, MoveReply, PlayedMove,
-    PositionView, ReviewedMove, SeatGrant, ValuePoint,
+    AnalysisView, CatalogueItem, GameAnalysis, GameSummary, GameView, MovePage, MoveReply,
+    PlayedMove, PositionView, ReviewedMove, SeatGrant, ValuePoint,
 };
 use crate::{seats, token, turns};
 
 pub use crate::turns::now_ms;
 
-/// The most material (objects, cells...) a position may hold in the web app,
-/// so that boards stay drawable and move lists stay short.
+/// The most material (objects, cells...) a position may hold in the web app
+/// by default, so that boards stay drawable and move lists stay short
+/// ([`ServerLimits::max_material`]).
 pub const MAX_MATERIAL: u64 = 300;
 
 /// The state shared by every request.
 pub struct Engine {
     store: Store,
     limits: Limits,
+    server: ServerLimits,
     explore_to: u64,
     games: GameCache,
     sequences: SequenceCache,
@@ -50,6 +53,7 @@ impl Engine {
         Engine {
             store,
             limits,
+            server: ServerLimits::default(),
             explore_to: crate::explore::SEQUENCE_TO,
             games: GameCache::new(custom),
             sequences: SequenceCache::new(),
@@ -67,6 +71,22 @@ impl Engine {
     pub fn with_explore_to(mut self, explore_to: u64) -> Engine {
         self.explore_to = explore_to;
         self
+    }
+
+    /// This engine, under these limits of material, moves and lists.
+    pub fn with_server_limits(mut self, server: ServerLimits) -> Engine {
+        self.server = server;
+        self
+    }
+
+    /// The server's limits.
+    pub fn server_limits(&self) -> &ServerLimits {
+        &self.server
+    }
+
+    /// Bound the solver tables that every game keeps between requests.
+    pub fn trim_tables(&self) {
+        self.games.trim(self.server.max_kept_states);
     }
 
     /// How far Explore computes a heap game's values.
@@ -105,17 +125,61 @@ impl Engine {
         locks.entry(id.to_string()).or_default().clone()
     }
 
-    fn check_size(&self, game: &dyn Game, position: &Position) -> Result<(), ApiError> {
+    /// Whether the server can serve `position` within its limits: its
+    /// material, then its count of legal moves (counted, not made, where
+    /// the game can count them).
+    pub(crate) fn check_size(&self, game: &dyn Game, position: &Position) -> Result<(), ApiError> {
         let material = game.material(position).map_err(position_error)?;
-        if material > MAX_MATERIAL {
+        let max = self.server.max_material;
+        if material > max {
             return Err(ApiError::unprocessable(
                 "position_too_large",
                 format!(
-                    "the position '{position}' holds {material} objects; the web app plays positions of at most {MAX_MATERIAL}"
+                    "the position '{position}' holds {material} objects; this server plays positions of at most {max}"
+                ),
+            ));
+        }
+        let moves = game.move_count(position).map_err(position_error)?;
+        let max = self.server.max_moves;
+        if moves > max as u128 {
+            return Err(ApiError::unprocessable(
+                "too_many_moves",
+                format!(
+                    "the position '{position}' has {moves} legal moves; this server plays and analyses positions of at most {max}"
                 ),
             ));
         }
         Ok(())
+    }
+
+    /// The public view of a game, its lists bounded.
+    pub(crate) fn view(
+        &self,
+        game: &dyn Game,
+        record: &GameRecord,
+        moves: &[MoveRecord],
+    ) -> Result<GameView, ApiError> {
+        GameView::new(game, record, moves, self.server.max_listed)
+    }
+
+    /// A page of the legal moves of a game's current position.
+    pub fn legal_moves(
+        &self,
+        id: &str,
+        offset: u64,
+        limit: Option<u64>,
+    ) -> Result<MovePage, ApiError> {
+        let record = self.load(id)?;
+        let (_, game) = self.game(&record.spec)?;
+        let position = stored_position(game.as_ref(), &record.position)?;
+        MovePage::new(
+            game.as_ref(),
+            &position,
+            record.status == Status::Over,
+            offset,
+            limit,
+            self.server.max_listed,
+        )
     }
 
     fn random_start(&self, game: &dyn Game) -> Result<Position, ApiError> {
@@ -259,7 +323,7 @@ impl Engine {
                 WriteError::Conflict => ApiError::internal("game id collision"),
                 WriteError::Db(e) => e.into(),
             })?;
-        let view = GameView::new(game.as_ref(), &record, &moves)?;
+        let view = self.view(game.as_ref(), &record, &moves)?;
         Ok(SeatGrant {
             invite_url: invite
                 .as_ref()
@@ -307,7 +371,7 @@ impl Engine {
         self.store.advance(&record, ply, &[]).map_err(write_error)?;
         let moves = self.store.moves(id)?;
         Ok(SeatGrant {
-            game: GameView::new(game.as_ref(), &record, &moves)?,
+            game: self.view(game.as_ref(), &record, &moves)?,
             seat: 1,
             token,
             invite: None,
@@ -352,7 +416,7 @@ impl Engine {
             .map_err(write_error)?;
         moves.extend(applied.iter().cloned());
         Ok(MoveReply {
-            game: GameView::new(game.as_ref(), &record, &moves)?,
+            game: self.view(game.as_ref(), &record, &moves)?,
             applied: applied
                 .iter()
                 .map(|m| PlayedMove::detailed(game.as_ref(), m))
@@ -372,20 +436,37 @@ impl Engine {
     pub fn get(&self, id: &str) -> Result<GameView, ApiError> {
         let (record, moves) = self.load_with_moves(id)?;
         let (_, game) = self.game(&record.spec)?;
-        GameView::new(game.as_ref(), &record, &moves)
+        self.view(game.as_ref(), &record, &moves)
     }
 
-    /// Solve a position and value every legal move.
+    /// Solve a position and value its legal moves: a page of at most the
+    /// server's `max_listed`, from `offset`.
     pub fn analysis_view(
         &self,
         game: &dyn Game,
         position: &Position,
         convention: Convention,
     ) -> Result<AnalysisView, ApiError> {
+        self.analysis_page(game, position, convention, 0, None, self.limits)
+    }
+
+    fn analysis_page(
+        &self,
+        game: &dyn Game,
+        position: &Position,
+        convention: Convention,
+        offset: u64,
+        limit: Option<u64>,
+        limits: Limits,
+    ) -> Result<AnalysisView, ApiError> {
         self.check_size(game, position)?;
+        let max = self.server.max_listed;
         let options = AnalyzeOptions {
             every_move: true,
-            ..AnalyzeOptions::new(self.limits)
+            max_moves: max,
+            moves_offset: usize::try_from(offset).unwrap_or(usize::MAX),
+            moves_limit: page_limit(limit, max)?,
+            ..AnalyzeOptions::new(limits)
         };
         let analysis = game
             .analyze_with(position, convention, &options)
@@ -399,38 +480,84 @@ impl Engine {
         let convention = default_convention(req.convention.as_deref(), game.as_ref())?;
         check_position_text(&req.position)?;
         let position = game.parse(&req.position).map_err(position_error)?;
-        self.analysis_view(game.as_ref(), &position, convention)
+        let view = self.analysis_page(
+            game.as_ref(),
+            &position,
+            convention,
+            req.moves_offset.unwrap_or(0),
+            req.moves_limit,
+            self.limits,
+        );
+        self.trim_tables();
+        view
     }
 
-    /// The current position solved, and every move made judged.
+    /// The current position solved, and every move made judged, within one
+    /// budget for the whole request: the server's solver limits, shared by
+    /// every position valued. When it runs out, the moves judged so far are
+    /// sent, with `history_truncated` and the limit named in `stopped`.
     pub fn game_analysis(&self, id: &str) -> Result<GameAnalysis, ApiError> {
+        let result = self.game_analysis_within(id);
+        self.trim_tables();
+        result
+    }
+
+    fn game_analysis_within(&self, id: &str) -> Result<GameAnalysis, ApiError> {
+        let started = std::time::Instant::now();
         let (record, moves) = self.load_with_moves(id)?;
         if !crate::actions::analysis_shown(&record) {
             return Err(crate::actions::analysis_not_agreed());
         }
         let (_, game) = self.game(&record.spec)?;
         let convention = parse_convention(Some(&record.convention))?;
+        // What is left of the request's time, or None once it is used up.
+        let max_time = self.limits.max_time;
+        let left = || -> Option<Limits> {
+            match max_time {
+                None => Some(self.limits),
+                Some(max) => {
+                    let rest = max.saturating_sub(started.elapsed());
+                    (!rest.is_zero()).then(|| self.limits.with_time(rest))
+                }
+            }
+        };
+        let time_used = || {
+            format!(
+                "the analysis used the server's time limit of {} ms for one request",
+                max_time.unwrap_or_default().as_millis()
+            )
+        };
         let current = if record.status == Status::Over {
             None
         } else {
             let position = stored_position(game.as_ref(), &record.position)?;
-            Some(self.analysis_view(game.as_ref(), &position, convention)?)
+            let limits =
+                left().ok_or_else(|| ApiError::unprocessable("solver_limit", time_used()))?;
+            Some(self.analysis_page(game.as_ref(), &position, convention, 0, None, limits)?)
         };
         // Each position of the record valued once: who wins it, and in how
         // many moves (the value history), then each move judged by them.
-        let options = AnalyzeOptions {
-            max_moves: 1,
-            ..AnalyzeOptions::new(self.limits)
-        };
         let mut value_of: HashMap<String, Valued> = HashMap::new();
-        let mut value = |text: &String| -> Result<Valued, ApiError> {
+        let mut value = |text: &String| -> Result<Valued, String> {
             if let Some(v) = value_of.get(text) {
                 return Ok(v.clone());
             }
-            let position = stored_position(game.as_ref(), text)?;
+            let position = stored_position(game.as_ref(), text).map_err(|e| e.message)?;
+            self.check_size(game.as_ref(), &position)
+                .map_err(|e| e.message)?;
+            let limits = left().ok_or_else(time_used)?;
+            let options = AnalyzeOptions {
+                max_moves: 1,
+                ..AnalyzeOptions::new(limits)
+            };
             let a = game
                 .analyze_with(&position, convention, &options)
-                .map_err(game_error)?;
+                .map_err(|e| match e {
+                    nimatron::GameError::Solve(nimatron::SolveError::TimeLimit { .. }) => {
+                        time_used()
+                    }
+                    e => game_error(e).message,
+                })?;
             let v = Valued {
                 outcome: a.outcome,
                 remoteness: a.remoteness,
@@ -439,23 +566,44 @@ impl Engine {
             value_of.insert(text.clone(), v.clone());
             Ok(v)
         };
-        let mut history = Vec::with_capacity(moves.len());
-        let mut values = Vec::with_capacity(moves.len() + 1);
-        let start = value(&record.start)?;
-        values.push(start.point(0, record.first_seat));
-        for m in &moves {
-            let before = value(&m.before)?;
-            let after = value(&m.after)?;
-            history.push(ReviewedMove::judge(
-                m,
-                before.outcome,
-                after.outcome,
-                before.winning_move.as_ref(),
+        let listed = moves.len().min(self.server.max_listed);
+        let mut history = Vec::with_capacity(listed);
+        let mut values = Vec::with_capacity(listed + 1);
+        let mut stopped = None;
+        match value(&record.start) {
+            Ok(start) => values.push(start.point(0, record.first_seat)),
+            Err(why) => stopped = Some(why),
+        }
+        for m in moves.iter().take(listed) {
+            if stopped.is_some() {
+                break;
+            }
+            let judged = value(&m.before).and_then(|before| Ok((before, value(&m.after)?)));
+            match judged {
+                Ok((before, after)) => {
+                    history.push(ReviewedMove::judge(
+                        m,
+                        before.outcome,
+                        after.outcome,
+                        before.winning_move.as_ref(),
+                    ));
+                    values.push(after.point(m.ply, 1 - m.seat));
+                }
+                Err(why) => stopped = Some(why),
+            }
+        }
+        if stopped.is_none() && listed < moves.len() {
+            stopped = Some(format!(
+                "the record has {} moves; one reply judges at most {}",
+                moves.len(),
+                self.server.max_listed
             ));
-            values.push(after.point(m.ply, 1 - m.seat));
         }
         Ok(GameAnalysis {
             current,
+            history_total: moves.len() as u64,
+            history_truncated: history.len() < moves.len(),
+            stopped,
             history,
             values,
         })
@@ -500,5 +648,17 @@ impl Valued {
             self.remoteness,
             self.winning_move.clone(),
         )
+    }
+}
+
+/// The moves a page lists: `limit` if given (at least 1), at most `max`.
+pub(crate) fn page_limit(limit: Option<u64>, max: usize) -> Result<usize, ApiError> {
+    match limit {
+        Some(0) => Err(ApiError::bad_request(
+            "bad_request",
+            "a page's limit is at least 1",
+        )),
+        Some(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX).min(max)),
+        None => Ok(max),
     }
 }

@@ -202,15 +202,27 @@ pub struct GameView {
     pub winner: Option<u8>,
     /// Both seats.
     pub seats: [SeatView; 2],
-    /// Every move made, in order.
+    /// The moves made, in order: every one, or the last `max_listed` of a
+    /// longer record (see `moves_total`).
     pub moves: Vec<PlayedMove>,
+    /// How many moves the record holds (`ply`).
+    pub moves_total: u64,
+    /// Whether `moves` leaves out the first moves of a record longer than
+    /// one reply lists (`GET …/positions/{ply}` draws any of them).
+    pub moves_truncated: bool,
     /// The board elements the last move touched, on the board before it
     /// (empty before the first move): what a board marks as the last move.
     #[schema(value_type = Vec<crate::openapi::shapes::Element>)]
     pub last_touches: Vec<Element>,
-    /// Every legal move now (empty when the game is over).
+    /// The legal moves now (empty when the game is over): every one, or
+    /// the first `max_listed` of a position that has more (see
+    /// `legal_moves_total`; `GET …/legal-moves` pages through the rest).
     #[schema(value_type = Vec<crate::openapi::shapes::MoveInfo>)]
     pub legal_moves: Vec<MoveInfo>,
+    /// How many legal moves there are now (0 when the game is over).
+    pub legal_moves_total: u64,
+    /// Whether `legal_moves` leaves some out.
+    pub legal_moves_truncated: bool,
     /// How moves are written.
     pub move_syntax: &'static str,
     /// How positions are written.
@@ -365,11 +377,74 @@ pub struct GameAnalysis {
     /// The current position solved (null when the game is over).
     #[schema(required)]
     pub current: Option<AnalysisView>,
-    /// Each move made, judged.
+    /// Each move made, judged, from the first: every one, or those judged
+    /// within the request's budget (see `history_truncated`).
     pub history: Vec<ReviewedMove>,
+    /// How many moves the record holds.
+    pub history_total: u64,
+    /// Whether `history` stops before the last move (the request's budget
+    /// ran out, or the record is longer than one reply lists).
+    pub history_truncated: bool,
+    /// Why `history` stops early, naming the limit (null when complete).
+    #[schema(required)]
+    pub stopped: Option<String>,
     /// Each position of the game, from the start: who was winning it and
-    /// in how many moves (what the value-history chart draws).
+    /// in how many moves (what the value-history chart draws). One more
+    /// than `history`, as far as it goes.
     pub values: Vec<ValuePoint>,
+}
+
+/// A page of the legal moves of a game's position:
+/// `GET /api/games/{id}/legal-moves`.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct MovePage {
+    /// The moves, from `offset` on, in the order of the game's list.
+    #[schema(value_type = Vec<crate::openapi::shapes::MoveInfo>)]
+    pub moves: Vec<MoveInfo>,
+    /// Where the page starts, counting from 0.
+    pub offset: u64,
+    /// How many legal moves there are in all.
+    pub total: u64,
+    /// Whether moves lie beyond this page.
+    pub more: bool,
+}
+
+impl MovePage {
+    /// A page of the legal moves of `position` (none once `over`).
+    pub(crate) fn new(
+        game: &dyn Game,
+        position: &nimatron::Position,
+        over: bool,
+        offset: u64,
+        limit: Option<u64>,
+        max_listed: usize,
+    ) -> Result<MovePage, ApiError> {
+        let limit = crate::service::page_limit(limit, max_listed)?;
+        if over {
+            return Ok(MovePage {
+                moves: Vec::new(),
+                offset,
+                total: 0,
+                more: false,
+            });
+        }
+        let total = game
+            .move_count(position)
+            .map_err(|e| stored("position", e))?;
+        let total = u64::try_from(total).unwrap_or(u64::MAX);
+        let moves = if offset >= total {
+            Vec::new()
+        } else {
+            game.legal_moves_page(position, offset as usize, limit)
+                .map_err(|e| stored("position", e))?
+        };
+        Ok(MovePage {
+            more: offset.saturating_add(moves.len() as u64) < total,
+            moves,
+            offset,
+            total,
+        })
+    }
 }
 
 /// One position of a game, valued: the value history's point.
@@ -502,14 +577,21 @@ impl GameView {
         game: &dyn Game,
         record: &GameRecord,
         moves: &[MoveRecord],
+        max_listed: usize,
     ) -> Result<GameView, ApiError> {
         let position = stored_position(game, &record.position)?;
-        let legal = if record.status == Status::Over {
-            Vec::new()
+        let (legal, legal_total) = if record.status == Status::Over {
+            (Vec::new(), 0)
         } else {
-            game.legal_moves(&position)
-                .map_err(|e| stored("position", e))?
+            let total = game
+                .move_count(&position)
+                .map_err(|e| stored("position", e))?;
+            let page = game
+                .legal_moves_page(&position, 0, max_listed)
+                .map_err(|e| stored("position", e))?;
+            (page, u64::try_from(total).unwrap_or(u64::MAX))
         };
+        let shown = &moves[moves.len().saturating_sub(max_listed)..];
         let value = game.value(&position).map_err(|e| stored("position", e))?;
         let geometry = game.board(&position).map_err(|e| stored("position", e))?;
         Ok(GameView {
@@ -536,12 +618,16 @@ impl GameView {
             status: record.status.name(),
             winner: record.winner,
             seats: seat_views(record),
-            moves: moves.iter().map(PlayedMove::from).collect(),
+            moves: shown.iter().map(PlayedMove::from).collect(),
+            moves_total: moves.len() as u64,
+            moves_truncated: shown.len() < moves.len(),
             last_touches: match moves.last() {
                 Some(m) => touches_of(game, &m.before, &m.notation)?,
                 None => Vec::new(),
             },
+            legal_moves_truncated: (legal.len() as u64) < legal_total,
             legal_moves: legal,
+            legal_moves_total: legal_total,
             move_syntax: game.move_syntax(),
             position_syntax: game.position_syntax(),
             resigned: record.resigned,

@@ -34,6 +34,10 @@ impl App {
             router: router(AppState {
                 engine,
                 hub: hub.clone(),
+                admission: Arc::new(nimatron_web::limits::Admission::new(
+                    nimatron_web::ServerLimits::default(),
+                )),
+                site: Arc::new(nimatron_web::site::Site::default()),
             }),
             hub,
             _stop: stop,

@@ -411,6 +411,13 @@ async fn every_reply_matches_the_document() {
         expect(&c.call("GET", &path, None, None).await, &[400], &path);
         let path = format!("/api/games/{id}");
         expect(&c.call("GET", &path, None, None).await, &[200], &path);
+        // The legal moves, a page at a time, and a page past their end.
+        for query in ["", "?offset=1&limit=2", "?offset=100000"] {
+            let path = format!("/api/games/{id}/legal-moves{query}");
+            expect(&c.call("GET", &path, None, None).await, &[200], &path);
+        }
+        let path = format!("/api/games/{id}/legal-moves?limit=0");
+        expect(&c.call("GET", &path, None, None).await, &[400], &path);
         let path = format!("/api/games/{id}/events");
         expect(&c.call("GET", &path, None, None).await, &[200], &path);
         if entry.syntax != "nim"

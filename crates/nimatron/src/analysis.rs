@@ -216,6 +216,11 @@ pub struct AnalyzeOptions {
     pub max_moves: usize,
     /// Value every legal move, not only the winning ones.
     pub every_move: bool,
+    /// With `every_move`: the first move valued, counting from 0 in the
+    /// order of [`Game::legal_moves`](crate::Game::legal_moves).
+    pub moves_offset: usize,
+    /// With `every_move`: value at most this many moves (all are counted).
+    pub moves_limit: usize,
     /// Compute remoteness (by a search bounded by `remoteness_states`).
     pub remoteness: bool,
     /// The most positions the remoteness search may store; beyond it the
@@ -234,6 +239,8 @@ impl AnalyzeOptions {
             limits,
             max_moves: usize::MAX,
             every_move: false,
+            moves_offset: 0,
+            moves_limit: usize::MAX,
             remoteness: true,
             remoteness_states: AnalyzeOptions::DEFAULT_REMOTENESS_STATES,
         }
@@ -267,8 +274,13 @@ pub struct Analysis {
     pub winning_moves: Vec<MoveInfo>,
     /// How many winning moves there are in all.
     pub winning_moves_total: usize,
-    /// Every legal move with its value, when asked for.
+    /// Every legal move with its value, when asked for (the page of them
+    /// that `moves_offset` and `moves_limit` asked for).
     pub moves: Option<Vec<MoveInfo>>,
+    /// How many legal moves there are in all, when `moves` is given.
+    pub moves_total: Option<u64>,
+    /// Where `moves` starts among them, when given.
+    pub moves_offset: usize,
     /// Why, in words and tables.
     pub explanation: String,
     /// How the verdict was reached.
@@ -281,6 +293,15 @@ impl Analysis {
     /// Whether some winning moves were left out of the list.
     pub fn truncated(&self) -> bool {
         self.winning_moves.len() < self.winning_moves_total
+    }
+
+    /// Whether `moves`, when given, leaves some legal moves out (it is one
+    /// page of them).
+    pub fn moves_truncated(&self) -> bool {
+        match (&self.moves, self.moves_total) {
+            (Some(moves), Some(total)) => self.moves_offset > 0 || (moves.len() as u64) < total,
+            _ => false,
+        }
     }
 }
 
@@ -399,6 +420,10 @@ mod json {
             }
             if let Some(moves) = &self.moves {
                 m.serialize_entry("moves", moves)?;
+                let total = self.moves_total.unwrap_or(moves.len() as u64);
+                m.serialize_entry("moves_total", &total)?;
+                m.serialize_entry("moves_offset", &self.moves_offset)?;
+                m.serialize_entry("moves_truncated", &self.moves_truncated())?;
             }
             m.serialize_entry("method", &self.method.to_string())?;
             if let Some(states) = self.method.states() {

@@ -109,6 +109,35 @@ pub trait Game: Send + Sync {
     }
     /// Every legal move.
     fn legal_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError>;
+    /// How many legal moves there are, without listing them where the game
+    /// can count them (a few heaps of Moore's Nim have millions).
+    fn move_count(&self, position: &Position) -> Result<u128, PositionError> {
+        Ok(self.legal_moves(position)?.len() as u128)
+    }
+    /// The legal moves from the `offset`-th on, at most `limit` of them, in
+    /// the order of [`legal_moves`](Game::legal_moves): what a bounded
+    /// reply lists, a page at a time.
+    fn legal_moves_page(
+        &self,
+        position: &Position,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<MoveInfo>, PositionError> {
+        Ok(self
+            .legal_moves(position)?
+            .into_iter()
+            .skip(offset)
+            .take(limit)
+            .collect())
+    }
+    /// The positions the solvers keep in their tables between calls,
+    /// counted as a state limit counts them: what a server that holds many
+    /// games weighs to bound its memory.
+    fn kept_states(&self) -> usize {
+        0
+    }
+    /// Drop the tables the solvers keep between calls.
+    fn forget_tables(&self) {}
     /// The moves a computer player considers (all, unless there are too many).
     fn candidate_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError>;
     /// Parse a typed move and check that it is legal here.
@@ -418,6 +447,17 @@ where
         }
     }
 
+    /// Refuse a position whose moves cannot be listed one by one.
+    fn listable(&self, p: &G::Position, position: &Position) -> Result<(), PositionError> {
+        match self.game.too_many_moves(p) {
+            Some(reason) => Err(PositionError::new(
+                format!("the moves of {} cannot be listed", position.text),
+                reason,
+            )),
+            None => Ok(()),
+        }
+    }
+
     fn typed<'a>(&self, position: &'a Position) -> Result<&'a G::Position, PositionError> {
         position.data.downcast_ref::<G::Position>().ok_or_else(|| {
             PositionError::new(
@@ -508,13 +548,50 @@ where
     }
     fn legal_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError> {
         let p = self.typed(position)?;
-        if let Some(reason) = self.game.too_many_moves(p) {
-            return Err(PositionError::new(
-                format!("the moves of {} cannot be listed", position.text),
-                reason,
-            ));
-        }
+        self.listable(p, position)?;
         Ok(self.game.moves(p).iter().map(|m| self.info(p, m)).collect())
+    }
+    fn move_count(&self, position: &Position) -> Result<u128, PositionError> {
+        let p = self.typed(position)?;
+        self.listable(p, position)?;
+        Ok(self.game.count_moves(p))
+    }
+    fn legal_moves_page(
+        &self,
+        position: &Position,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<MoveInfo>, PositionError> {
+        let p = self.typed(position)?;
+        self.listable(p, position)?;
+        Ok(self
+            .game
+            .moves_page(p, offset, limit)
+            .iter()
+            .map(|m| self.info(p, m))
+            .collect())
+    }
+    /// A solver at work holds the tables: they count as none until it is
+    /// done (and the caller never waits for it).
+    fn kept_states(&self) -> usize {
+        let Ok(t) = self.tables.try_lock() else {
+            return 0;
+        };
+        [
+            t.grundy.footprint,
+            t.normal.footprint,
+            t.misere.footprint,
+            t.remote_normal.footprint,
+            t.remote_misere.footprint,
+        ]
+        .into_iter()
+        .fold(0usize, usize::saturating_add)
+    }
+    /// Tables a solver is using are left to it.
+    fn forget_tables(&self) {
+        if let Ok(mut t) = self.tables.try_lock() {
+            *t = Tables::default();
+        }
     }
     fn candidate_moves(&self, position: &Position) -> Result<Vec<MoveInfo>, PositionError> {
         let p = self.typed(position)?;
@@ -565,12 +642,27 @@ where
         }
         let p = self.typed(position)?;
         let limits = options.limits;
+        // The whole analysis keeps to the time limit: each later step has
+        // what is left of it, and a step with nothing left is skipped (a
+        // remoteness falls back to the game's bound).
+        let started = Instant::now();
+        let left = || -> Option<Limits> {
+            match limits.max_time {
+                None => Some(limits),
+                Some(max) => {
+                    let rest = max.saturating_sub(started.elapsed());
+                    (!rest.is_zero()).then(|| limits.with_time(rest))
+                }
+            }
+        };
         let (outcome, grundy, winning, explanation, method, details) =
             self.verdict(p, convention, limits)?;
-        let remoteness = if options.remoteness {
-            self.remoteness(p, convention, limits, options.remoteness_states)
-        } else {
-            None
+        let remoteness = match left() {
+            Some(rest) if options.remoteness => {
+                self.remoteness(p, convention, rest, options.remoteness_states)
+            }
+            _ if options.remoteness => self.game.moves_left_bound(p).map(Remoteness::AtMost),
+            _ => None,
         };
         // Each listed move's remoteness counts the move itself. When the
         // search for this position did not finish, the moves' would not
@@ -580,8 +672,8 @@ where
             outcome_after,
             remoteness: if !options.remoteness {
                 None
-            } else if searched {
-                self.remoteness(after, convention, limits, options.remoteness_states)
+            } else if let (true, Some(rest)) = (searched, left()) {
+                self.remoteness(after, convention, rest, options.remoteness_states)
                     .map(Remoteness::plus_one)
             } else {
                 self.game
@@ -598,7 +690,7 @@ where
                 info
             })
             .collect();
-        let moves = if options.every_move {
+        let (moves, moves_total) = if options.every_move {
             if let Some(reason) = self.game.too_many_moves(p) {
                 return Err(GameError::Solve(SolveError::TooLarge {
                     reason: format!("every move cannot be valued: {reason}"),
@@ -607,14 +699,26 @@ where
             // A set, not the list: a heap game can have a million moves and
             // a hundred thousand winning ones.
             let winning_set: std::collections::HashSet<&G::Move> = winning.iter().collect();
+            // Where the winning moves are not all listed (a closed form
+            // that constructs one of millions), each move is valued by the
+            // outcome it leaves.
+            let complete = details.unlisted_winning == 0;
             let mut all = Vec::new();
-            for m in self.game.moves(p) {
+            for m in self
+                .game
+                .moves_page(p, options.moves_offset, options.moves_limit)
+            {
                 let after = self.game.apply(p, &m);
                 // `winning` holds every move to a P-position, so every other
                 // move leaves an N-position: no search for it. (Debug
                 // builds, and so the tests, search and check.)
                 let outcome_after = if winning_set.contains(&m) {
                     Outcome::P
+                } else if !complete {
+                    let rest = left().ok_or(SolveError::TimeLimit {
+                        millis: limits.max_time.unwrap_or_default().as_millis() as u64,
+                    })?;
+                    self.outcome_typed(&after, convention, rest)?
                 } else {
                     if cfg!(debug_assertions)
                         && let Ok(o) = self.outcome_typed(&after, convention, limits)
@@ -632,9 +736,10 @@ where
                 info.value = Some(value_of(&after, outcome_after));
                 all.push(info);
             }
-            Some(all)
+            let total = self.game.count_moves(p);
+            (Some(all), Some(u64::try_from(total).unwrap_or(u64::MAX)))
         } else {
-            None
+            (None, None)
         };
         Ok(Analysis {
             game: self.name.clone(),
@@ -647,6 +752,8 @@ where
             winning_moves_total: winning.len() + details.unlisted_winning,
             winning_moves,
             moves,
+            moves_total,
+            moves_offset: options.moves_offset,
             explanation,
             method,
             details,

@@ -76,6 +76,30 @@ pub trait Rules {
         None
     }
 
+    /// How many legal moves `position` has (saturating). The default lists
+    /// them; a game whose moves can number millions in a small position
+    /// (Moore's Nim) counts them without listing.
+    fn count_moves(&self, position: &Self::Position) -> u128 {
+        self.moves(position).len() as u128
+    }
+
+    /// The legal moves from the `offset`-th on, at most `limit` of them, in
+    /// the order of [`moves`](Rules::moves). The default lists every move
+    /// and keeps the page; a game whose moves can number millions makes
+    /// only the page.
+    fn moves_page(
+        &self,
+        position: &Self::Position,
+        offset: usize,
+        limit: usize,
+    ) -> Vec<Self::Move> {
+        self.moves(position)
+            .into_iter()
+            .skip(offset)
+            .take(limit)
+            .collect()
+    }
+
     /// Whether no move is left.
     fn is_terminal(&self, position: &Self::Position) -> bool {
         self.moves(position).is_empty()

@@ -8,6 +8,9 @@ export function h(tag, attrs, ...children) {
     if (k === 'class') el.className = v;
     else if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
     else if (k === 'dataset') Object.assign(el.dataset, v);
+    // Through the CSSOM: the server's Content-Security-Policy refuses
+    // inline style attributes.
+    else if (k === 'style') el.style.cssText = v;
     else el.setAttribute(k, v === true ? '' : v);
   }
   for (const c of children.flat(Infinity)) {

@@ -313,6 +313,86 @@ impl Rules for Moore {
         mv.apply(heaps)
     }
 
+    /// Counted by formula: a few small heaps can have millions of moves.
+    fn count_moves(&self, heaps: &Vec<u64>) -> u128 {
+        self.move_count(heaps)
+    }
+
+    /// The page alone is made, in the order of [`moves`](Rules::moves):
+    /// the moves before it are counted, not built.
+    fn moves_page(&self, heaps: &Vec<u64>, offset: usize, limit: usize) -> Vec<MooreMove> {
+        struct Walk<'a> {
+            game: &'a Moore,
+            heaps: &'a [u64],
+            k: usize,
+            skip: u128,
+            limit: usize,
+            current: Vec<HeapMove>,
+            out: Vec<MooreMove>,
+        }
+        impl Walk<'_> {
+            /// The moves that extend `current` with heaps from `start` on
+            /// (at most `k` heaps in all), without the empty extension.
+            fn subtree(&self, start: usize) -> u128 {
+                let left = self.k - self.current.len();
+                let rest: Vec<u64> = self.heaps[start..].to_vec();
+                Moore {
+                    heaps_per_move: left as u64,
+                    cap: self.game.cap,
+                }
+                .move_count(&rest)
+            }
+            fn go(&mut self, start: usize) {
+                for heap in start..self.heaps.len() {
+                    for take in 1..=self.game.limit(self.heaps[heap]) {
+                        if self.out.len() >= self.limit {
+                            return;
+                        }
+                        let deeper = self.current.len() + 1 < self.k;
+                        // This move and the moves that extend it.
+                        let below = if deeper {
+                            self.current.push(HeapMove { heap, take });
+                            let n = self.subtree(heap + 1);
+                            self.current.pop();
+                            n
+                        } else {
+                            0
+                        };
+                        if self.skip > below {
+                            self.skip -= below + 1;
+                            continue;
+                        }
+                        self.current.push(HeapMove { heap, take });
+                        if self.skip == 0 {
+                            self.out.push(MooreMove {
+                                takes: self.current.clone(),
+                            });
+                        } else {
+                            self.skip -= 1;
+                        }
+                        if deeper {
+                            self.go(heap + 1);
+                        }
+                        self.current.pop();
+                    }
+                }
+            }
+        }
+        let mut walk = Walk {
+            game: self,
+            heaps,
+            k: (self.heaps_per_move as usize).min(heaps.len()),
+            skip: offset as u128,
+            limit,
+            current: Vec::new(),
+            out: Vec::new(),
+        };
+        if walk.k > 0 && limit > 0 {
+            walk.go(0);
+        }
+        walk.out
+    }
+
     /// Any non-empty heap can lose an object, so only the empty position
     /// is terminal (without listing every move of huge heaps).
     fn is_terminal(&self, heaps: &Vec<u64>) -> bool {
@@ -941,5 +1021,76 @@ mod tests {
             assert_eq!(game.parse_move(&h, &text), Ok(mv), "{text}");
         }
         assert_eq!(game.move_count(&h) as usize, game.moves(&h).len());
+    }
+}
+
+#[cfg(test)]
+mod page_tests {
+    use super::*;
+
+    /// A page is the same slice of the full list, whatever K, cap, heaps,
+    /// offset and limit; the count is the list's length.
+    #[test]
+    fn pages_are_slices_of_the_move_list() {
+        let games = [
+            Moore {
+                heaps_per_move: 1,
+                cap: None,
+            },
+            Moore {
+                heaps_per_move: 2,
+                cap: None,
+            },
+            Moore {
+                heaps_per_move: 3,
+                cap: Some(2),
+            },
+            Moore {
+                heaps_per_move: 4,
+                cap: None,
+            },
+        ];
+        let positions: [&[u64]; 5] = [&[], &[0, 0], &[3], &[2, 0, 3, 1], &[1, 2, 3, 4, 2]];
+        for game in games {
+            for &heaps in &positions {
+                let heaps = heaps.to_vec();
+                let all = game.moves(&heaps);
+                assert_eq!(
+                    game.count_moves(&heaps),
+                    all.len() as u128,
+                    "{game:?} {heaps:?}"
+                );
+                for offset in 0..=all.len() + 1 {
+                    for limit in [0, 1, 2, 5, 1000] {
+                        let want: Vec<_> = all.iter().skip(offset).take(limit).cloned().collect();
+                        assert_eq!(
+                            game.moves_page(&heaps, offset, limit),
+                            want,
+                            "{game:?} {heaps:?} offset {offset} limit {limit}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Six heaps of 30 under K = 4 have about 13 million moves: counted by
+    /// formula and paged at once, without listing them (the web server
+    /// serves such a position a page at a time).
+    #[test]
+    fn a_page_of_millions_is_made_alone() {
+        let game = Moore {
+            heaps_per_move: 4,
+            cap: None,
+        };
+        let heaps = vec![30; 6];
+        // e1 + e2 + e3 + e4 of six 30s.
+        let want = 6 * 30 + 15 * 900 + 20 * 27_000 + 15 * 810_000;
+        assert_eq!(game.count_moves(&heaps), want);
+        let last = game.moves_page(&heaps, want as usize - 1, 10);
+        assert_eq!(last.len(), 1);
+        // The last move in list order: the last heap alone, emptied.
+        assert_eq!(last[0].takes, vec![HeapMove { heap: 5, take: 30 }]);
+        assert_eq!(game.moves_page(&heaps, 1_000_000, 3).len(), 3);
     }
 }
