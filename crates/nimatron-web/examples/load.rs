@@ -444,7 +444,11 @@ fn attacker(addr: SocketAddr, kind: &str, n: u64, deadline: Instant, tally: &Tal
     };
     let json = |c: &mut Conn, method: &str, path: &str, body: &str| {
         let r = c.request(method, path, None, body);
-        tally.note(format!("{method} {}: {}", path.split('/').take(3).collect::<Vec<_>>().join("/"), answered(&r)));
+        tally.note(format!(
+            "{method} {}: {}",
+            path.split('/').take(3).collect::<Vec<_>>().join("/"),
+            answered(&r)
+        ));
         r
     };
     match kind {
@@ -489,7 +493,8 @@ fn attacker(addr: SocketAddr, kind: &str, n: u64, deadline: Instant, tally: &Tal
             for _ in 0..8 {
                 if let Ok(mut s) = connect_from(addr, conn.from) {
                     let _ = s.write_all(
-                        format!("GET /api/games/{id}/events HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes(),
+                        format!("GET /api/games/{id}/events HTTP/1.1\r\nHost: {addr}\r\n\r\n")
+                            .as_bytes(),
                     );
                     streams.push(s);
                 }
@@ -519,7 +524,12 @@ fn attacker(addr: SocketAddr, kind: &str, n: u64, deadline: Instant, tally: &Tal
                     break;
                 };
                 let body = serde_json::json!({ "move": mv }).to_string();
-                match conn.request("POST", &format!("/api/games/{id}/moves"), Some(&token), &body) {
+                match conn.request(
+                    "POST",
+                    &format!("/api/games/{id}/moves"),
+                    Some(&token),
+                    &body,
+                ) {
                     Ok((200, r)) => game = r["game"].clone(),
                     _ => break,
                 }
@@ -535,7 +545,10 @@ fn attacker(addr: SocketAddr, kind: &str, n: u64, deadline: Instant, tally: &Tal
             // Half send a header a byte a second; half send nothing. Each is
             // reopened when the server closes it.
             let mut open: Vec<(TcpStream, usize)> = Vec::new();
-            let header = format!("GET / HTTP/1.1\r\nHost: {addr}\r\nX-Pad: {}\r\n", "a".repeat(200));
+            let header = format!(
+                "GET / HTTP/1.1\r\nHost: {addr}\r\nX-Pad: {}\r\n",
+                "a".repeat(200)
+            );
             let target = 100usize;
             while Instant::now() < deadline {
                 while open.len() < target {
@@ -609,7 +622,10 @@ fn attack(args: &HashMap<String, String>) -> Result<(), String> {
     let mut lines: Vec<_> = statuses.iter().collect();
     lines.sort();
     let summary: Vec<String> = lines.iter().map(|(k, v)| format!("{k} ×{v}")).collect();
-    println!("attack {kind}, {clients} clients, {seconds} s: {}", summary.join("; "));
+    println!(
+        "attack {kind}, {clients} clients, {seconds} s: {}",
+        summary.join("; ")
+    );
     Ok(())
 }
 

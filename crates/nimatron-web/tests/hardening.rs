@@ -156,7 +156,6 @@ fn a_poisoned_record_is_refused_or_served_bounded() {
         assert_eq!(status, 200, "{page}");
         assert_eq!(page["total"], 459_360);
         assert_eq!(page["more"], false);
-        use nimatron::Game;
         let game = "moore:3"
             .parse::<nimatron::GameSpec>()
             .unwrap()
