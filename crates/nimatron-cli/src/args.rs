@@ -51,6 +51,23 @@ fn parse_simd(text: &str) -> Result<Simd, String> {
     Ok(simd)
 }
 
+/// `--plot FILE.svg`: the plot is SVG, so another extension (a `.png`
+/// that would hold SVG) is refused rather than written under a wrong name.
+fn parse_plot_path(text: &str) -> Result<std::path::PathBuf, String> {
+    let path = std::path::PathBuf::from(text);
+    match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("svg") => Ok(path),
+        other => {
+            let stem = path.with_extension("svg");
+            Err(format!(
+                "'{text}': the plot is written as SVG only, so the file name must end in .svg (got {}); try --plot {} (to get a PNG, convert that file, e.g. with rsvg-convert or a browser)",
+                other.map_or_else(|| "no extension".to_string(), |e| format!(".{e}")),
+                stem.display()
+            ))
+        }
+    }
+}
+
 /// A count that must be at least 1 (threads, limits).
 fn parse_at_least_one(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
@@ -399,8 +416,9 @@ pub struct GrundyArgs {
     /// Write the values to a compact binary file (see docs/games.md).
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
-    /// Draw G(n) against n as an SVG scatter plot.
-    #[arg(long, value_name = "FILE.svg")]
+    /// Draw G(n) against n as an SVG scatter plot (the name must end in
+    /// .svg).
+    #[arg(long, value_name = "FILE.svg", value_parser = parse_plot_path)]
     pub plot: Option<std::path::PathBuf>,
     /// auto, naive, sparse or plain (the plain rare/common method, a
     /// baseline for benchmarks).

@@ -186,6 +186,9 @@ fn run_census(args: CensusRunArgs) -> anyhow::Result<()> {
     }
     progress.clear();
     let finished = done.len() as u64 + computed;
+    if let Some(path) = &args.out {
+        crate::grundy::report_written(&format!("{finished} census records (JSON Lines)"), path);
+    }
     if finished < total {
         eprintln!(
             "stopped after {computed} codes as asked: {finished} of {total} done{}",
@@ -223,20 +226,17 @@ fn open_out(
     shard: &Shard,
 ) -> anyhow::Result<(Vec<CensusRecord>, File)> {
     if path.is_dir() {
-        return Err(bad_input(format!(
-            "cannot write {}: it is a directory",
-            path.display()
-        )));
+        return Err(crate::grundy::cannot_write(path, "it is a directory"));
     }
     let mut file = OpenOptions::new()
         .read(true)
         .append(true)
         .create(true)
         .open(path)
-        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))?;
+        .map_err(|e| crate::grundy::cannot_write(path, e))?;
     let mut bytes = Vec::new();
     file.read_to_end(&mut bytes)
-        .map_err(|e| bad_input(format!("cannot read {}: {e}", path.display())))?;
+        .with_context(|| format!("cannot read {}", path.display()))?;
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let text = std::str::from_utf8(&bytes[..complete]).map_err(|_| {
         bad_input(format!(
@@ -375,8 +375,16 @@ fn run_merge(args: CensusMergeArgs) -> anyhow::Result<()> {
         census_format::markdown(&table)
     };
     match &args.out {
-        Some(path) => fs::write(path, text)
-            .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))?,
+        Some(path) => {
+            fs::write(path, text).map_err(|e| crate::grundy::cannot_write(path, e))?;
+            crate::grundy::report_written(
+                &format!(
+                    "the census table ({})",
+                    if args.json { "JSON" } else { "Markdown" }
+                ),
+                path,
+            );
+        }
         None => {
             let mut out = io::stdout().lock();
             out.write_all(text.as_bytes())?;

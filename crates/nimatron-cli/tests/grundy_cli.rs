@@ -143,7 +143,10 @@ fn bad_input_exits_with_2() {
     ] {
         let out = nimatron(&args);
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        // A file that cannot be written is an I/O failure (1), not bad
+        // input (2).
+        let code = if needle == "cannot write" { 1 } else { 2 };
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {stderr}");
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
@@ -238,6 +241,194 @@ fn binary_csv_and_plot_outputs() {
     let plot = std::fs::read_to_string(&svg).unwrap();
     assert!(plot.starts_with("<svg") && plot.trim_end().ends_with("</svg>"));
     assert_eq!(plot.matches("<circle").count(), 41);
+    // Each file written is reported: what, where, how big.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for (path, what) in [(&bin, "sequence file"), (&svg, "plot")] {
+        let size = std::fs::metadata(path).unwrap().len();
+        let line = stderr
+            .lines()
+            .find(|l| l.contains(path.to_str().unwrap()))
+            .unwrap_or_else(|| panic!("no report of {}: {stderr}", path.display()));
+        assert!(line.starts_with("wrote ") && line.contains(what), "{line}");
+        let shown = if size < 1024 {
+            format!("({size} bytes)")
+        } else {
+            format!("({:.1} KiB)", size as f64 / 1024.0)
+        };
+        assert!(line.ends_with(&shown), "{line}, size {size}");
+    }
+}
+
+/// The attribute `name` of an SVG element's text, as a number.
+fn attr(element: &str, name: &str) -> f64 {
+    let key = format!(" {name}=\"");
+    let from = element
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {element}"))
+        + key.len();
+    let to = from + element[from..].find('"').unwrap();
+    element[from..to].parse().unwrap()
+}
+
+/// The ticks of one axis read back from the SVG: (label, position), where
+/// the position is `x1` or `y1` of the tick line of class `{axis}-tick`
+/// and the label the text of the `{axis}-label` that follows it.
+fn axis(svg: &str, axis: &str) -> Vec<(f64, f64)> {
+    let line_key = format!("<line class=\"{axis}-tick\"");
+    let label_key = format!("<text class=\"{axis}-label\"");
+    let mut ticks = Vec::new();
+    for (at, _) in svg.match_indices(&line_key) {
+        let line = &svg[at..at + svg[at..].find("/>").unwrap()];
+        let text_at = at + svg[at..].find(&label_key).unwrap();
+        let text = &svg[text_at..text_at + svg[text_at..].find("</text>").unwrap()];
+        let label: f64 = text[text.find('>').unwrap() + 1..].trim().parse().unwrap();
+        assert_eq!(label.fract(), 0.0, "a tick labelled {label}");
+        ticks.push((label, attr(line, if axis == "x" { "x1" } else { "y1" })));
+    }
+    assert!(ticks.len() >= 2, "fewer than two {axis} ticks");
+    ticks
+}
+
+/// The value at a position, read off an axis as a person would: the
+/// straight line through its first and last ticks.
+fn read_axis(ticks: &[(f64, f64)], position: f64) -> f64 {
+    let (v0, p0) = ticks[0];
+    let (v1, p1) = ticks[ticks.len() - 1];
+    v0 + (position - p0) * (v1 - v0) / (p1 - p0)
+}
+
+/// Checks the ticks of an axis: whole numbers at one round step from 0,
+/// evenly spaced, each at the position its label reads as.
+fn check_axis(ticks: &[(f64, f64)]) {
+    assert_eq!(ticks[0].0, 0.0);
+    let step = ticks[1].0 - ticks[0].0;
+    let round = [1.0, 2.0, 5.0]
+        .iter()
+        .any(|m| (0..19).any(|e| step == m * 10f64.powi(e)));
+    assert!(round, "tick step {step}");
+    for (i, &(label, position)) in ticks.iter().enumerate() {
+        assert_eq!(label, i as f64 * step);
+        // Positions are written to 1/100 of a pixel.
+        assert!(
+            (read_axis(ticks, position) - label).abs() < 1e-3 * step,
+            "tick {label} at {position} reads as {}",
+            read_axis(ticks, position)
+        );
+    }
+}
+
+fn circles(svg: &str) -> Vec<(f64, f64)> {
+    svg.match_indices("<circle")
+        .map(|(at, _)| {
+            let c = &svg[at..at + svg[at..].find("/>").unwrap()];
+            (attr(c, "cx"), attr(c, "cy"))
+        })
+        .collect()
+}
+
+/// Regression (the y axis once labelled 0, 2, 3, 5, 6, 8 on a scale the
+/// dots did not use): read the plot back as a person would. Each tick's
+/// label is the value at its height, and each dot, read off the two axes,
+/// is (n, G(n)) of the published Kayles sequence.
+#[test]
+fn plot_ticks_read_true_against_the_dots() {
+    let svg_path = temp("kayles-read.svg");
+    let out = nimatron(&[
+        "grundy",
+        "kayles",
+        "--to",
+        "40",
+        "--plot",
+        svg_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let xs = axis(&svg, "x");
+    let ys = axis(&svg, "y");
+    check_axis(&xs);
+    check_axis(&ys);
+    // Every value 0..=8 has its own tick, and its dots sit at its height.
+    assert_eq!(
+        ys.iter().map(|t| t.0 as u64).collect::<Vec<_>>(),
+        (0..=8).collect::<Vec<_>>()
+    );
+    let dots = circles(&svg);
+    assert_eq!(dots.len(), 41);
+    let mut seen = [false; 41];
+    for &(cx, cy) in &dots {
+        let n = read_axis(&xs, cx);
+        assert!((n - n.round()).abs() < 1e-3, "a dot at n = {n}");
+        let n = n.round() as usize;
+        seen[n] = true;
+        let tick_y = ys[KAYLES[n] as usize].1;
+        assert!(
+            (cy - tick_y).abs() < 0.01,
+            "G({n}) = {} drawn at y = {cy}, its tick at {tick_y}",
+            KAYLES[n]
+        );
+    }
+    assert!(seen.iter().all(|&s| s), "a heap size without its dot");
+    // The caption names the game and N.
+    assert!(svg.contains("kayles (octal 0.77), N = 40"), "{svg}");
+}
+
+/// A large N: many heap sizes per pixel column and more values than fit
+/// one tick each. The ticks are still whole numbers on the dots' scale:
+/// the highest dot reads as the largest value and the lowest as 0.
+#[test]
+fn plot_of_a_large_sequence_keeps_its_scale() {
+    let svg_path = temp("grundy-game.svg");
+    let out = nimatron(&[
+        "grundy",
+        "grundy-game",
+        "--to",
+        "20000",
+        "--json",
+        "--plot",
+        svg_path.to_str().unwrap(),
+    ]);
+    let max = json(&out)["max_value"].as_f64().unwrap();
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let xs = axis(&svg, "x");
+    let ys = axis(&svg, "y");
+    check_axis(&xs);
+    check_axis(&ys);
+    assert!(ys.last().unwrap().0 <= max && ys.len() <= 11, "{ys:?}");
+    let dots = circles(&svg);
+    let top = dots.iter().map(|d| d.1).fold(f64::INFINITY, f64::min);
+    let bottom = dots.iter().map(|d| d.1).fold(f64::NEG_INFINITY, f64::max);
+    assert!(
+        (read_axis(&ys, top) - max).abs() < 0.01,
+        "top reads {}",
+        read_axis(&ys, top)
+    );
+    assert!(read_axis(&ys, bottom).abs() < 0.01);
+    // The right-most column reads as about N (it covers 20001 / 900 heap sizes).
+    let right = dots.iter().map(|d| d.0).fold(f64::NEG_INFINITY, f64::max);
+    assert!((read_axis(&xs, right) - 20000.0).abs() < 12.0);
+    assert!(svg.contains("grundy-game, N = 20000"));
+}
+
+/// `--plot k.png` would have held SVG under a PNG name: it is refused as
+/// bad input before any work, naming the .svg name to use instead.
+#[test]
+fn plot_refuses_a_name_that_is_not_svg() {
+    let png = temp("k.png");
+    let out = nimatron(&[
+        "grundy",
+        "kayles",
+        "--to",
+        "10",
+        "--plot",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("SVG") && stderr.contains("k.svg"),
+        "{stderr}"
+    );
+    assert!(!png.exists());
 }
 
 #[test]

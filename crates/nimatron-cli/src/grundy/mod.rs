@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use nimatron::sequence::{SequenceOptions, SequenceRun};
+use nimatron::sequence::{SequenceOptions, SequenceRun, human_bytes};
 
 use crate::args::GrundyArgs;
 use crate::bad_input;
@@ -134,11 +134,18 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
 
     if let Some(path) = &args.out {
         write_binary(&seq, path)?;
+        report_written(
+            &format!("G(0..={}) as a sequence file", seq.values.len() - 1),
+            path,
+        );
     }
     if let Some(path) = &args.plot {
         let svg = plot_svg(&seq);
-        fs::write(path, svg)
-            .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))?;
+        fs::write(path, svg).map_err(|e| cannot_write(path, e))?;
+        report_written("the plot (SVG)", path);
+    }
+    if let Some(path) = &args.checkpoint {
+        report_written("the checkpoint", path);
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -172,27 +179,36 @@ pub(crate) fn default_memory_limit() -> u64 {
     available.map_or(8 << 30, |bytes| bytes / 10 * 9)
 }
 
+/// A file that cannot be written is a failure of the machine, not of the
+/// input: exit code 1.
+pub(crate) fn cannot_write(path: &Path, e: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::anyhow!("cannot write {}: {e}", path.display())
+}
+
+/// Says on standard error what was written, where, and how big (standard
+/// output stays for the JSON, CSV or summary).
+pub(crate) fn report_written(what: &str, path: &Path) {
+    let size =
+        fs::metadata(path).map_or_else(|_| "size unknown".to_string(), |m| human_bytes(m.len()));
+    eprintln!("wrote {what} to {} ({size})", path.display());
+}
+
 fn check_writable(path: &Path) -> anyhow::Result<()> {
     if path.is_dir() {
-        return Err(bad_input(format!(
-            "cannot write {}: it is a directory",
-            path.display()
-        )));
+        return Err(cannot_write(path, "it is a directory"));
     }
     OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .map(drop)
-        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))
+        .map_err(|e| cannot_write(path, e))
 }
 
 fn save_checkpoint(run: &SequenceRun, path: &Path) -> anyhow::Result<()> {
     let mut tmp = PathBuf::from(path);
     tmp.as_mut_os_string().push(".tmp");
-    fs::write(&tmp, run.checkpoint())
-        .map_err(|e| bad_input(format!("cannot write checkpoint {}: {e}", tmp.display())))?;
-    fs::rename(&tmp, path)
-        .map_err(|e| bad_input(format!("cannot write checkpoint {}: {e}", path.display())))?;
+    fs::write(&tmp, run.checkpoint()).map_err(|e| cannot_write(&tmp, e))?;
+    fs::rename(&tmp, path).map_err(|e| cannot_write(path, e))?;
     Ok(())
 }

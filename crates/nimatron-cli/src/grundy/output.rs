@@ -10,7 +10,6 @@ use std::time::Duration;
 use nimatron::sequence::{Algorithm, GrundySequence, human_bytes, write_sequence_file};
 
 use super::progress::si;
-use crate::bad_input;
 
 fn itoa_buffer() -> [u8; 20] {
     [0; 20]
@@ -240,11 +239,10 @@ pub(super) fn write_summary(
 /// The `--out` file: the library's sequence file (see
 /// `nimatron::sequence::SequenceFile` and docs/games.md).
 pub(super) fn write_binary(seq: &GrundySequence, path: &Path) -> anyhow::Result<()> {
-    let file = File::create(path)
-        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))?;
+    let file = File::create(path).map_err(|e| super::cannot_write(path, e))?;
     let mut w = BufWriter::with_capacity(1 << 20, file);
-    write_sequence_file(&mut w, &seq.game, &seq.values)?;
-    w.flush()
-        .map_err(|e| bad_input(format!("cannot write {}: {e}", path.display())))?;
+    write_sequence_file(&mut w, &seq.game, &seq.values)
+        .map_err(|e| super::cannot_write(path, e))?;
+    w.flush().map_err(|e| super::cannot_write(path, e))?;
     Ok(())
 }
