@@ -68,6 +68,44 @@ fn parse_plot_path(text: &str) -> Result<std::path::PathBuf, String> {
     }
 }
 
+/// `serve --addr`: an address and port (`127.0.0.1:8080`, `[::1]:8080`), a
+/// host name and port (`localhost:9000`, resolved now; an IPv4 address is
+/// preferred when the name has both), or a bare port (`8081`, `:8081`),
+/// which listens on loopback.
+pub(crate) fn parse_listen_addr(text: &str) -> Result<std::net::SocketAddr, String> {
+    use std::net::{Ipv4Addr, SocketAddr, ToSocketAddrs};
+    let t = text.trim();
+    let accepted = "give a port (8080), an address and port (127.0.0.1:8080, [::1]:8080, 0.0.0.0:8080 for every interface) or a host name and port (localhost:8080)";
+    let port = t.strip_prefix(':').unwrap_or(t);
+    if !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()) {
+        return port
+            .parse::<u16>()
+            .map(|p| SocketAddr::from((Ipv4Addr::LOCALHOST, p)))
+            .map_err(|_| format!("'{text}': a port is a number from 0 to 65535"));
+    }
+    if let Ok(addr) = t.parse::<SocketAddr>() {
+        return Ok(addr);
+    }
+    let Some((host, port)) = t.rsplit_once(':') else {
+        return Err(format!("'{text}' has no port: {accepted}"));
+    };
+    if host.is_empty() || port.parse::<u16>().is_err() {
+        return Err(format!(
+            "'{text}' is not an address to listen on: {accepted}"
+        ));
+    }
+    let found: Vec<SocketAddr> = t
+        .to_socket_addrs()
+        .map_err(|e| format!("'{text}': the host name '{host}' did not resolve ({e}); {accepted}"))?
+        .collect();
+    found
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(found.first())
+        .copied()
+        .ok_or_else(|| format!("'{text}': the host name '{host}' has no address; {accepted}"))
+}
+
 /// A count that must be at least 1 (threads, limits).
 fn parse_at_least_one(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
@@ -172,7 +210,7 @@ pub enum Command {
     Games(GamesArgs),
     /// The browser app: play and analyse at http://127.0.0.1:8080/.
     #[command(
-        after_help = "Examples:\n  nimatron serve\n  nimatron serve --addr 127.0.0.1:9000 --db games.sqlite3\n\nThe JSON API is documented in docs/api.md."
+        after_help = "Examples:\n  nimatron serve\n  nimatron serve --addr 9000 --db games.sqlite3     port 9000 on loopback\n  nimatron serve --addr localhost:9000\n\nThe JSON API is documented in docs/api.md."
     )]
     Serve(ServeArgs),
 }
@@ -303,8 +341,10 @@ pub struct GamesArgs {
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// The address to listen on (loopback unless you say otherwise).
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    /// Where to listen: a port (8081, on loopback), an address and port
+    /// (127.0.0.1:9000, 0.0.0.0:8080 for every interface) or a host name and
+    /// port (localhost:9000).
+    #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_listen_addr)]
     pub addr: std::net::SocketAddr,
     /// The SQLite file for game records (created if missing).
     #[arg(long, default_value = "nimatron.sqlite3")]

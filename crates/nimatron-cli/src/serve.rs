@@ -1,5 +1,7 @@
 //! `nimatron serve`: the browser app, from the `nimatron-web` crate.
 
+use std::io::ErrorKind;
+
 use nimatron::solve::Limits;
 
 use crate::args::ServeArgs;
@@ -31,6 +33,35 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         request_timeout: args.body_timeout,
         max_kept_states: args.max_kept_states,
     };
-    nimatron_web::run(args.addr, config)?;
-    Ok(())
+    let addr = args.addr;
+    match nimatron_web::run(addr, config) {
+        Ok(()) => Ok(()),
+        // Listening failed: say why in words and how to choose another
+        // address, rather than the bare OS error.
+        Err(nimatron_web::ServeError::Io(e)) if listen_advice(&e).is_some() => {
+            let advice = listen_advice(&e).unwrap_or_default();
+            let other =
+                std::net::SocketAddr::new(addr.ip(), addr.port().wrapping_add(1).max(1024));
+            anyhow::bail!(
+                "cannot listen on {addr}: {advice} ({e}). Choose another with --addr, e.g. --addr {other} or --addr {} (a bare port listens on loopback; port 0 picks a free one)",
+                other.port()
+            )
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What to tell the user when binding `--addr` failed, for the failures
+/// another address would cure.
+fn listen_advice(e: &std::io::Error) -> Option<&'static str> {
+    match e.kind() {
+        ErrorKind::AddrInUse => Some(
+            "the address is already in use (another nimatron serve, or another program, has that port)",
+        ),
+        ErrorKind::AddrNotAvailable => Some("that address does not belong to this machine"),
+        ErrorKind::PermissionDenied => {
+            Some("permission denied (ports below 1024 need privileges)")
+        }
+        _ => None,
+    }
 }

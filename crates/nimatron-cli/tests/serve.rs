@@ -96,3 +96,108 @@ fn serve_states_its_limits_and_checks_the_public_url() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("http://"));
 }
+
+/// Starts `nimatron serve --addr ADDR`, reads the URL it prints, asks it
+/// for the catalogue, and stops it. Returns the URL.
+fn serve_and_ask(addr: &str) -> String {
+    let db = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "serve-addr-{}-{}.sqlite3",
+        std::process::id(),
+        addr.replace([':', '.'], "_")
+    ));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["serve", "--addr", addr, "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start nimatron serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .expect("first line");
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| {
+            child.kill().ok();
+            let mut err = String::new();
+            child.stderr.take().unwrap().read_to_string(&mut err).ok();
+            panic!("--addr {addr}: no URL in {line:?}; stderr {err}")
+        })
+        .to_string();
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let reply = TcpStream::connect(host).map(|mut stream| {
+        write!(
+            stream,
+            "GET /api/catalogue HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).unwrap();
+        reply
+    });
+    child.kill().ok();
+    child.wait().ok();
+    let reply = reply.expect("connect");
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    url
+}
+
+/// `--addr 0` (a bare port, here "any free one") listens on loopback, and
+/// `--addr localhost:0` takes a host name.
+#[test]
+fn serve_accepts_a_bare_port_and_a_host_name() {
+    let url = serve_and_ask("0");
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let url = serve_and_ask(":0");
+    assert!(url.starts_with("http://127.0.0.1:"), "{url}");
+    let url = serve_and_ask("localhost:0");
+    assert!(
+        url.starts_with("http://127.0.0.1:") || url.starts_with("http://[::1]:"),
+        "{url}"
+    );
+}
+
+/// Regression: "Error: server: Address already in use (os error 98)" left
+/// the user no way forward. The error names the address, says it is in
+/// use, and names --addr with an example (exit 1: not bad input, a busy
+/// machine).
+#[test]
+fn serve_on_a_busy_port_says_to_choose_another_with_addr() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let db = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("serve-busy-{}.sqlite3", std::process::id()));
+    for addr in [format!("127.0.0.1:{port}"), port.to_string()] {
+        let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+            .args(["serve", "--addr", &addr, "--db"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(&format!("127.0.0.1:{port}")), "{stderr}");
+        assert!(stderr.contains("already in use"), "{stderr}");
+        assert!(stderr.contains("--addr"), "{stderr}");
+    }
+    drop(taken);
+}
+
+#[test]
+fn serve_refuses_addresses_it_cannot_read_saying_what_it_takes() {
+    for (addr, needle) in [
+        ("localhost", "no port"),
+        ("70000", "0 to 65535"),
+        ("127.0.0.1:port", "host name and port"),
+        (":", "not an address"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+            .args(["serve", "--addr", addr])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{addr}: {stderr}");
+        assert!(stderr.contains(needle), "{addr}: {stderr}");
+    }
+}
