@@ -192,26 +192,40 @@ impl Table {
         let a = self.analyze(&self.position)?;
         Ok(match a.winning_moves.first() {
             Some(mv) => format!(
-                "Hint: {} ({}). Type 'why' for the full explanation.",
-                mv.text, a.method
+                "Hint: {} — type '{}' ({}). Type 'why' for the full explanation.",
+                mv.text, mv.notation, a.method
             ),
             None => {
                 let mut rng = self.rng.clone();
                 let stall = self.choose(Level::Perfect, &mut rng)?;
                 format!(
                     "Hint: this is a P-position: every move loses against perfect play. Make the win hard to find, e.g. {}.",
-                    stall.map(|m| m.text).unwrap_or_default()
+                    stall
+                        .map(|m| format!("{} (type '{}')", m.text, m.notation))
+                        .unwrap_or_default()
                 )
             }
         })
     }
 }
 
+/// The rules and the move syntax of the game being played, each kind of
+/// move with an example, then the commands.
 fn help_text(game: &dyn Game) -> String {
     format!(
-        "Moves:    {}\nCommands: hint   suggest a move and say why\n          why    the full explanation\n          undo   take back your last move\n          help   this text\n          quit   stop the game",
-        game.move_syntax()
+        "Rules:    {}\nMoves:    {}\nCommands: hint   suggest a move, and what to type for it\n          why    the full explanation\n          undo   take back your last move\n          help   this text\n          quit   stop the game",
+        game.description().rules,
+        move_lines(game, "          ")
     )
+}
+
+/// The move syntax with each kind of move on a line of its own, indented
+/// by `indent` after the first.
+fn move_lines(game: &dyn Game, indent: &str) -> String {
+    game.move_syntax()
+        .split("; ")
+        .collect::<Vec<_>>()
+        .join(&format!(";\n{indent}"))
 }
 
 /// Play one game, reading moves from `input` and writing to `output`.
@@ -227,6 +241,14 @@ pub fn play(setup: Setup, mut input: impl BufRead, mut output: impl Write) -> an
         };
         writeln!(output, "Nimatron — {}, {rule}.", setup.game.name())?;
     }
+    if setup.game.conventions().len() != 1 {
+        writeln!(output, "Rules: {}", setup.game.description().rules)?;
+    }
+    writeln!(
+        output,
+        "Moves: {}",
+        move_lines(setup.game.as_ref(), "       ")
+    )?;
     if setup.opponent == Opponent::Computer {
         writeln!(output, "Computer level: {}.", setup.level)?;
     }

@@ -168,3 +168,146 @@ fn a_hint_beyond_the_limits_does_not_end_the_game() {
     );
     assert!(screen.contains("It played a random one.)"), "{screen}");
 }
+
+/// The Moves lines of the banner (up to the line after them).
+fn banner_moves(screen: &str) -> String {
+    let start = screen.find("Moves: ").expect("a Moves line in the banner");
+    let end = screen[start..]
+        .find("\nComputer level")
+        .or_else(|| screen[start..].find("\nYou move"))
+        .or_else(|| screen[start..].find("\nPlayer 1 moves"))
+        .expect("the banner goes on");
+    screen[start..start + end].to_string()
+}
+
+/// Regression: `play --game kayles` and `games kayles` told Kayles players
+/// about Grundy's game's "'A 4+2' splits heap A without taking". The help
+/// of each game gives its own kinds of move with an example of each, and
+/// each example, typed in a position that fits it, is a legal move.
+#[test]
+fn play_and_games_give_the_moves_of_the_game_played() {
+    // (game, a start where each example fits, examples that must appear,
+    // words that must not)
+    let cases: [(&str, &str, &[&str], &[&str]); 5] = [
+        (
+            "kayles",
+            "5",
+            &["'A 1'", "'A 1 1+3'", "'A all'"],
+            &["4+2", "Grundy"],
+        ),
+        (
+            "grundy-game",
+            "6",
+            &["'A 4+2'"],
+            &["'A all'", "'A 1'", "1+3"],
+        ),
+        ("dawson", "6", &["'A 2'", "'A 2 1+3'"], &["4+2", "'A 1'"]),
+        ("subtraction:1,2,3", "5", &["'A 1'"], &["+", "inside"]),
+        ("nim", "5", &["'A 2'", "'A all'"], &["+"]),
+    ];
+    for (game, start, wanted, unwanted) in cases {
+        let (screen, code) = play(
+            &["--game", game, "--opponent", "friend", "--position", start],
+            "help\nquit\n",
+        );
+        assert_eq!(code, Some(0), "{game}: {screen}");
+        let banner = banner_moves(&screen);
+        let help = &screen[screen.find("Moves:    ").expect("help's Moves")..];
+        let help = &help[..help.find("Commands:").unwrap()];
+        let games = common::nimatron(&["games", game]);
+        let games = String::from_utf8(games.stdout).unwrap();
+        let listed = games
+            .lines()
+            .find(|l| l.starts_with("Moves in play:"))
+            .unwrap_or_else(|| panic!("{game}: no moves in {games}"))
+            .to_string();
+        for text in [&banner, &help.to_string(), &listed] {
+            for w in wanted {
+                assert!(text.contains(w), "{game}: {w} missing from {text}");
+            }
+            for u in unwanted {
+                assert!(!text.contains(u), "{game}: {u} in {text}");
+            }
+        }
+        // Each example, typed: a legal move (Kayles' 'A 1 1+3' needs a
+        // heap of 5, which the start gives; 'A all' a heap of 1 or 2 in
+        // Kayles, of any size in Nim).
+        for w in wanted {
+            let typed = w.trim_matches('\'');
+            if typed == "A all" && game == "kayles" {
+                continue;
+            }
+            let (screen, _) = play(
+                &["--game", game, "--opponent", "friend", "--position", start],
+                &format!("{typed}\nquit\n"),
+            );
+            assert!(
+                !screen.contains("Illegal move"),
+                "{game}: {typed}: {screen}"
+            );
+            assert!(screen.contains("Player 1: "), "{game}: {typed}: {screen}");
+        }
+    }
+    // Kayles' 'A all' takes a row of 2 whole.
+    let (screen, _) = play(
+        &[
+            "--game",
+            "kayles",
+            "--opponent",
+            "friend",
+            "--position",
+            "2 3",
+        ],
+        "A all\nquit\n",
+    );
+    assert!(
+        screen.contains("Player 1: ") && !screen.contains("Illegal"),
+        "{screen}"
+    );
+}
+
+/// A hint says what to type, and what it says to type is the move it
+/// names and wins: checked here against the library's own analysis of the
+/// position it leaves (a P-position for the opponent).
+#[test]
+fn a_hint_says_what_to_type_and_that_wins() {
+    for (game, start) in [
+        ("kayles", "4 7"),
+        ("nim", "3 4 5"),
+        ("grundy-game", "5 6"),
+        ("dawson", "10"),
+        ("octal:0.137", "6 9"),
+    ] {
+        let (screen, _) = play(
+            &["--game", game, "--opponent", "friend", "--position", start],
+            "hint\nquit\n",
+        );
+        let hint = screen
+            .lines()
+            .find(|l| l.contains("Hint: "))
+            .unwrap_or_else(|| panic!("{game}: no hint in {screen}"));
+        let from = hint
+            .find("type '")
+            .unwrap_or_else(|| panic!("{game}: {hint}"))
+            + 6;
+        let typed = &hint[from..from + hint[from..].find('\'').unwrap()];
+        let (screen, _) = play(
+            &["--game", game, "--opponent", "friend", "--position", start],
+            &format!("{typed}\nquit\n"),
+        );
+        assert!(
+            !screen.contains("Illegal move"),
+            "{game}: {typed}: {screen}"
+        );
+        let spec: nimatron::GameSpec = game.parse().unwrap();
+        let g = spec.build().unwrap();
+        let position = g.parse(start).unwrap();
+        let mv = g.parse_move(&position, typed).unwrap();
+        // The hint's sentence is the move typed.
+        assert!(hint.contains(&mv.text), "{game}: {hint} / {}", mv.text);
+        let after = g
+            .analyze(mv.after(), Convention::Normal, nimatron::Limits::default())
+            .unwrap();
+        assert_eq!(after.outcome, nimatron::Outcome::P, "{game}: {typed}");
+    }
+}

@@ -372,7 +372,7 @@ impl PyGame {
     }
     /// How moves are written.
     #[getter]
-    fn move_syntax(&self) -> &'static str {
+    fn move_syntax(&self) -> String {
         self.game.move_syntax()
     }
     /// The moves played since the start (their notation), in order.

@@ -224,7 +224,7 @@ pub struct GameView {
     /// Whether `legal_moves` leaves some out.
     pub legal_moves_truncated: bool,
     /// How moves are written.
-    pub move_syntax: &'static str,
+    pub move_syntax: String,
     /// How positions are written.
     pub position_syntax: &'static str,
     /// The seat that resigned, if the game ended that way.
@@ -565,7 +565,7 @@ pub struct CatalogueItem {
     pub position_syntax: Option<&'static str>,
     /// How moves are written.
     #[schema(required)]
-    pub move_syntax: Option<&'static str>,
+    pub move_syntax: Option<String>,
     /// The rules.
     #[schema(required)]
     pub rules: Option<&'static str>,

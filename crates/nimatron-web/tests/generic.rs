@@ -58,8 +58,8 @@ impl Notation for Coins {
     fn position_syntax(&self) -> &'static str {
         "coins:N"
     }
-    fn move_syntax(&self) -> &'static str {
-        "1 or 2"
+    fn move_syntax(&self) -> String {
+        String::from("1 or 2")
     }
 }
 

@@ -81,7 +81,7 @@ pub trait Game: Send + Sync {
     /// Position syntax, for messages.
     fn position_syntax(&self) -> &'static str;
     /// Move syntax, for help.
-    fn move_syntax(&self) -> &'static str;
+    fn move_syntax(&self) -> String;
 
     /// Parse a position written in the game's notation.
     fn parse(&self, text: &str) -> Result<Position, PositionError>;
@@ -519,7 +519,7 @@ where
     fn position_syntax(&self) -> &'static str {
         self.game.position_syntax()
     }
-    fn move_syntax(&self) -> &'static str {
+    fn move_syntax(&self) -> String {
         self.game.move_syntax()
     }
     fn parse(&self, text: &str) -> Result<Position, PositionError> {

@@ -211,7 +211,7 @@ pub trait Notation: Rules {
     /// The syntax of positions, for messages and `nimatron games`.
     fn position_syntax(&self) -> &'static str;
     /// The syntax of moves, for `help` in play.
-    fn move_syntax(&self) -> &'static str;
+    fn move_syntax(&self) -> String;
 }
 
 /// A game's entry in the catalogue.

@@ -126,8 +126,8 @@ impl Notation for Staircase {
     fn position_syntax(&self) -> &'static str {
         SYNTAX
     }
-    fn move_syntax(&self) -> &'static str {
-        "STEP COINS, e.g. '3 2' moves 2 coins from step 3 to step 2"
+    fn move_syntax(&self) -> String {
+        String::from("STEP COINS, e.g. '3 2' moves 2 coins from step 3 to step 2")
     }
 }
 

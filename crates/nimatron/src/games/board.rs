@@ -699,8 +699,10 @@ impl Notation for Board {
         POSITION_SYNTAX
     }
 
-    fn move_syntax(&self) -> &'static str {
-        "cells are 1-based coordinates in the order of the spec's sides (row,column on a 2-D board; layer,row,column in 3-D); '2,1-2,3' removes the pieces from 2,1 to 2,3 along one line, '2,2' removes one piece"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "cells are 1-based coordinates in the order of the spec's sides (row,column on a 2-D board; layer,row,column in 3-D); '2,1-2,3' removes the pieces from 2,1 to 2,3 along one line, '2,2' removes one piece",
+        )
     }
     fn board(&self, p: &Pattern) -> crate::Board {
         let dims: Vec<usize> = p.dims().iter().map(|&d| d as usize).collect();

@@ -370,8 +370,10 @@ impl Notation for Building {
         POSITION_SYNTAX
     }
 
-    fn move_syntax(&self) -> &'static str {
-        "while placing: a pile letter, 'A' or 'place on B'; once all stones are placed: Nim moves, 'A 2' or 'take 2 from A'"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "while placing: a pile letter, 'A' or 'place on B'; once all stones are placed: Nim moves, 'A 2' or 'take 2 from A'",
+        )
     }
 }
 

@@ -237,8 +237,10 @@ impl Notation for Chomp {
         POSITION_SYNTAX
     }
 
-    fn move_syntax(&self) -> &'static str {
-        "'2 3' bites the square at row 2, column 3 (rows count up from the poisoned row 1, columns right from the poisoned column 1) and everything above and to its right"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "'2 3' bites the square at row 2, column 3 (rows count up from the poisoned row 1, columns right from the poisoned column 1) and everything above and to its right",
+        )
     }
     /// Row 0 (the poisoned row) first; a cell is on the board while its
     /// row is longer than its column.

@@ -661,8 +661,10 @@ impl Notation for Circular {
         POSITION_SYNTAX
     }
 
-    fn move_syntax(&self) -> &'static str {
-        "the places to take, numbered 1 to n clockwise: '3' takes place 3, '3-5' places 3, 4 and 5, '9-1' places 9, 10 and 1 across the join (also 'take 3 4 5'); the objects must be adjacent"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "the places to take, numbered 1 to n clockwise: '3' takes place 3, '3-5' places 3, 4 and 5, '9-1' places 9, 10 and 1 across the join (also 'take 3 4 5'); the objects must be adjacent",
+        )
     }
     fn board(&self, ring: &Ring) -> crate::Board {
         crate::Board::Ring {

@@ -400,8 +400,10 @@ impl Notation for Fibonacci {
     fn position_syntax(&self) -> &'static str {
         POSITION_SYNTAX
     }
-    fn move_syntax(&self) -> &'static str {
-        "'take 3' or '3' takes 3 objects (at most twice the previous take; the first move may take anything but the whole heap)"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "'take 3' or '3' takes 3 objects (at most twice the previous take; the first move may take anything but the whole heap)",
+        )
     }
     /// A heap counted down, with the most the next move may take.
     fn board(&self, p: &FibPosition) -> crate::Board {

@@ -337,8 +337,10 @@ impl Notation for GraphNim {
         SYNTAX.accepted
     }
 
-    fn move_syntax(&self) -> &'static str {
-        "'b 2' moves the token to the neighbour b, leaving weight 2 on the edge it crosses (any weight below the present one); 'b' alone when the edge has weight 1"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "'b 2' moves the token to the neighbour b, leaving weight 2 on the edge it crosses (any weight below the present one); 'b' alone when the edge has weight 1",
+        )
     }
     fn board(&self, g: &TokenGraph) -> crate::Board {
         crate::Board::Graph {

@@ -367,8 +367,10 @@ impl Notation for Greedy {
     fn position_syntax(&self) -> &'static str {
         POSITION_SYNTAX
     }
-    fn move_syntax(&self) -> &'static str {
-        "'A 2' or 'take 2 from A' take 2 from heap A, which must be a largest heap; 'A all' empties it"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "'A 2' or 'take 2 from A' take 2 from heap A, which must be a largest heap; 'A all' empties it",
+        )
     }
     /// Every move removes at least one object.
     fn moves_left_bound(&self, heaps: &Vec<u64>) -> Option<u64> {

@@ -1022,8 +1022,10 @@ impl Notation for Hackenbush {
         SYNTAX
     }
 
-    fn move_syntax(&self) -> &'static str {
-        "the edge to cut, by its ends: 'g-1', '1-2' or 'cut 1 2'; every edge no longer joined to the ground falls with it"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "the edge to cut, by its ends: 'g-1', '1-2' or 'cut 1 2'; every edge no longer joined to the ground falls with it",
+        )
     }
     /// The picture as a graph on the ground (vertex 0).
     fn board(&self, p: &Picture) -> crate::Board {

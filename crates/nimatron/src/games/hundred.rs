@@ -181,8 +181,8 @@ impl Notation for Hundred {
     fn position_syntax(&self) -> &'static str {
         POSITION_SYNTAX
     }
-    fn move_syntax(&self) -> &'static str {
-        counting::MOVE_SYNTAX
+    fn move_syntax(&self) -> String {
+        String::from(counting::MOVE_SYNTAX)
     }
     fn board(&self, total: &u64) -> crate::Board {
         counting::board(*total, self.max_add, self.target)

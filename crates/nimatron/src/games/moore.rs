@@ -533,8 +533,10 @@ impl Notation for Moore {
     fn position_syntax(&self) -> &'static str {
         POSITION_SYNTAX
     }
-    fn move_syntax(&self) -> &'static str {
-        "one to K heap moves separated by commas: 'A 2, C 1' takes 2 from heap A and 1 from heap C; 'B all' empties heap B"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "one to K heap moves separated by commas: 'A 2, C 1' takes 2 from heap A and 1 from heap C; 'B all' empties heap B",
+        )
     }
     /// Every move removes at least one object.
     fn moves_left_bound(&self, heaps: &Vec<u64>) -> Option<u64> {

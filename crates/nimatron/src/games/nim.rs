@@ -100,8 +100,10 @@ impl Notation for Nim {
     fn position_syntax(&self) -> &'static str {
         POSITION_SYNTAX
     }
-    fn move_syntax(&self) -> &'static str {
-        "'A 2', 'a2' or 'take 2 from A' take 2 objects from heap A; 'A all' empties heap A"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "'A 2', 'a2' or 'take 2 from A' take 2 objects from heap A; 'A all' empties heap A",
+        )
     }
     /// Every move removes at least one object.
     fn moves_left_bound(&self, heaps: &Vec<u64>) -> Option<u64> {

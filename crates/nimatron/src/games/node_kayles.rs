@@ -308,8 +308,10 @@ impl Notation for NodeKayles {
         SYNTAX.accepted
     }
 
-    fn move_syntax(&self) -> &'static str {
-        "the name of a vertex, e.g. '3' or 'remove 3': it goes, with every vertex next to it"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "the name of a vertex, e.g. '3' or 'remove 3': it goes, with every vertex next to it",
+        )
     }
     fn board(&self, g: &Graph) -> crate::Board {
         let n = g.order();

@@ -613,8 +613,10 @@ impl Notation for Notakto {
         "boards separated by spaces, each its cells in reading order with X for a mark and . for an empty cell, rows optionally separated by '/': for 3×3, 'X...X.... .........' or 'X../.X./... .../.../...'; a number k stands for k empty boards ('3' is three empty boards); a board with a full line is dead; at most 64 boards"
     }
 
-    fn move_syntax(&self) -> &'static str {
-        "the board and the cell: '2 b2' puts an X on board 2, column b, row 2 (rows are numbered from the top); '2 5' names the cell by its number in reading order; with one live board the cell alone will do"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "the board and the cell: '2 b2' puts an X on board 2, column b, row 2 (rows are numbered from the top); '2 5' names the cell by its number in reading order; with one live board the cell alone will do",
+        )
     }
     fn board(&self, p: &Boards) -> crate::Board {
         let cells = self.side * self.side;

@@ -1047,9 +1047,110 @@ impl Notation for TakeBreakGame {
     fn position_syntax(&self) -> &'static str {
         POSITION_SYNTAX
     }
-    fn move_syntax(&self) -> &'static str {
-        "'A 2' takes 2 from heap A and leaves the rest as one heap; 'A 1 2+3' takes 1 and leaves heaps of 2 and 3; 'A 4+2' splits heap A without taking (Grundy's game); 'A all' empties it"
+    /// The moves of this game's rule, one example of each kind it has
+    /// (taking from the end, from inside, a whole heap, splitting without
+    /// taking), so Kayles is not told about Grundy's game's splits.
+    fn move_syntax(&self) -> String {
+        split_move_syntax(&self.rule)
     }
+}
+
+/// "1, 2 or 3".
+fn or_list(values: &[u64]) -> String {
+    let words: Vec<String> = values.iter().map(u64::to_string).collect();
+    join_or(&words)
+}
+
+/// The move syntax of a rule, with one example of each kind of move it
+/// allows (see [`parse_split_move`] for everything accepted).
+fn split_move_syntax(rule: &Rule) -> String {
+    let t = match rule {
+        Rule::Squares => {
+            return "'A 4' takes 4 objects from heap A (a move takes a square number: 1, 4, 9, 16, ...); 'A all' empties a heap whose size is a square".to_string();
+        }
+        Rule::Modular { modulus, residues } => {
+            let first = residues
+                .iter()
+                .copied()
+                .find(|&r| r > 0)
+                .unwrap_or(*modulus);
+            return format!(
+                "'A {first}' takes {first} object{} from heap A (a move takes any t with t mod {modulus} one of {}); 'A all' empties heap A when its size is such a t",
+                if first == 1 { "" } else { "s" },
+                or_list(residues)
+            );
+        }
+        Rule::TakeBreak(t) => t,
+    };
+    let takes = |ks: &[u64]| -> Vec<u64> { ks.iter().copied().filter(|&k| k > 0).collect() };
+    let leave_one = takes(&t.leave_one);
+    let split_two = takes(&t.split_two);
+    let split_three = takes(&t.split_three);
+    let take_all = takes(&t.take_all);
+    let splits = !split_two.is_empty() || !split_three.is_empty();
+    let mut kinds: Vec<String> = Vec::new();
+    let amounts = |ks: &[u64]| {
+        if ks.len() > 1 {
+            format!(" (taking {} this way)", or_list(ks))
+        } else {
+            String::new()
+        }
+    };
+    if let Some(&k) = leave_one.first() {
+        let amounts = amounts(&leave_one);
+        kinds.push(if splits {
+            format!(
+                "'A {k}' takes {k} from the end of heap A, leaving the rest as one heap{amounts}"
+            )
+        } else {
+            format!("'A {k}' takes {k} from heap A{amounts}")
+        });
+    }
+    if let Some(&k) = split_two.first() {
+        let (a, b) = if t.unequal { (1, 2) } else { (1, 3) };
+        kinds.push(format!(
+            "'A {k} {a}+{b}' takes {k} from inside heap A (of {}), leaving heaps of {a} and {b}{}",
+            k + a + b,
+            amounts(&split_two)
+        ));
+    }
+    if let Some(&k) = split_three.first() {
+        kinds.push(format!(
+            "'A {k} 1+1+2' takes {k} from heap A (of {}), leaving heaps of 1, 1 and 2",
+            k + 4
+        ));
+    }
+    if t.split_two.contains(&0) {
+        kinds.push(format!(
+            "'A 4+2' splits heap A (of 6) into heaps of 4 and 2 without taking anything{}",
+            if t.unequal {
+                " (the two must differ in size)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if t.split_three.contains(&0) {
+        kinds.push(
+            "'A 1+2+3' splits heap A (of 6) into three heaps without taking anything".to_string(),
+        );
+    }
+    if !take_all.is_empty() {
+        let whole = if take_all.len() == 1 {
+            format!("when it holds exactly {}", take_all[0])
+        } else {
+            format!("when it holds exactly {}", or_list(&take_all))
+        };
+        kinds.push(format!("'A all' takes the whole of heap A, {whole}"));
+    }
+    if kinds.is_empty() {
+        return "this rule allows no move".to_string();
+    }
+    let mut text = kinds.join("; ");
+    if let Some(&k) = leave_one.first() {
+        text.push_str(&format!(" ('take {k} from A' and 'a{k}' are read too)"));
+    }
+    text
 }
 
 /// Parse `A 2`, `a2`, `take 2 from A`, `A 1 2+3`, `A 1 -> 2+3`, `A 4+2`,

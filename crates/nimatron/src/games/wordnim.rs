@@ -552,8 +552,10 @@ impl Notation for Wordnim {
         POSITION_SYNTAX
     }
 
-    fn move_syntax(&self) -> &'static str {
-        "'take he from heart' (or 'heart he') removes the letters h, e from 'heart', leaving 'art': the letters removed and the letters left must each spell a dictionary word, in any order, and at least one letter must stay"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "'take he from heart' (or 'heart he') removes the letters h, e from 'heart', leaving 'art': the letters removed and the letters left must each spell a dictionary word, in any order, and at least one letter must stay",
+        )
     }
 }
 

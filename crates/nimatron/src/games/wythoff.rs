@@ -385,8 +385,10 @@ impl Notation for Wythoff {
     fn position_syntax(&self) -> &'static str {
         POSITION_SYNTAX
     }
-    fn move_syntax(&self) -> &'static str {
-        "'A 2' or 'take 2 from A' take 2 from heap A; 'all 2' or 'take 2 from all' take 2 from every heap"
+    fn move_syntax(&self) -> String {
+        String::from(
+            "'A 2' or 'take 2 from A' take 2 from heap A; 'all 2' or 'take 2 from all' take 2 from every heap",
+        )
     }
     fn board(&self, heaps: &Vec<u64>) -> crate::Board {
         crate::Board::Heaps {
