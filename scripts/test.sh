@@ -1,15 +1,45 @@
 #!/usr/bin/env bash
-# Every test: the Rust workspace, the Grundy engine's tests built for aarch64
-# and run under qemu, the Python package (built into a virtual environment),
-# the census under GNU parallel, the browser tests, then a short
-# schemathesis run against the web API (these scripts install the aarch64
-# target, its linker and qemu-user, python3-venv, parallel, Chromium,
-# playwright-core and schemathesis themselves on a fresh machine).
+# Every test, in stages, each announced with its name and time, and a table
+# of the stages at the end (result, time, tests passed, failed, skipped).
+#
+#   scripts/test.sh           everything (about 20 minutes on 2 cores; what
+#                             CI runs after its lints)
+#   scripts/test.sh --quick   the Rust tests only (cargo test --workspace;
+#                             a few minutes once built): while you work
+#
+# The full run goes on past a failing stage, so the table shows them all,
+# and exits 1 if any stage failed. Besides cargo it installs what it needs
+# on a fresh machine: Debian packages with apt (so it needs root or sudo):
+# gcc-aarch64-linux-gnu and qemu-user, python3-venv, parallel, chromium;
+# the aarch64 target with rustup; from PyPI the Python package's tools and
+# schemathesis (into target/); from npm playwright-core (node_modules/).
+# A full run leaves about 5 GB in target/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --workspace --locked
-scripts/aarch64-tests.sh
-scripts/python-tests.sh
-scripts/census-parallel-test.sh
-scripts/browser-tests.sh
-scripts/schemathesis.sh 100
+
+quick=0
+case "${1:-}" in
+    --quick) quick=1 ;;
+    "") ;;
+    -h | --help)
+        sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+        exit 0
+        ;;
+    *)
+        echo "scripts/test.sh: unknown option '$1' (use --quick for the Rust tests only, or nothing for every test)" >&2
+        exit 2
+        ;;
+esac
+
+. scripts/lib/stages.sh
+
+stage "Rust tests (cargo test --workspace)" cargo test --workspace --locked
+if [ "$quick" -eq 0 ]; then
+    stage "the stage summary's own test" scripts/tests/stages-test.sh
+    stage "Grundy engine on aarch64 under qemu" scripts/aarch64-tests.sh
+    stage "Python package (pytest, mypy)" scripts/python-tests.sh
+    stage "census under GNU parallel" scripts/census-parallel-test.sh
+    stage "browser tests (Chromium)" scripts/browser-tests.sh
+    stage "web API against OpenAPI (schemathesis)" scripts/schemathesis.sh 100
+fi
+stages_summary
