@@ -62,7 +62,7 @@ test('analysis: off by default, then shows the winning move, the nim-sum table a
 
     await page.check('#analysis-toggle', { force: true });
     await page.waitForSelector('#best-move');
-    // The seeds' worked example: 3 4 5 has nim-sum 2; take 2 from heap A.
+    // Wikipedia's worked example: 3 4 5 has nim-sum 2; take 2 from heap A.
     assert.match(await page.textContent('#best-move'), /Take 2 from heap A \(3 → 1\)/);
     assert.match(await page.textContent('#verdict'), /winning/);
     const winning = await page.$$eval('#board .stone.winning', (els) => els.map((e) => [e.dataset.heap, e.dataset.index]));

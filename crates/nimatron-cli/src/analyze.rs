@@ -133,6 +133,9 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         } else {
             args.position.join(" ")
         };
+        if let Some(note) = numbers_note(&spec, &text) {
+            eprintln!("note: {note}");
+        }
         game.parse(&text).map_err(|e| bad_input(e.to_string()))?
     };
     for mv in &args.moves {
@@ -278,4 +281,23 @@ fn remoteness_words(outcome: nimatron::Outcome, r: Remoteness) -> String {
         Remoteness::Exact(n) => format!("{who} in {n} {} with perfect play", moves(n)),
         Remoteness::AtMost(n) => format!("{who} in at most {n} {}", moves(n)),
     }
+}
+
+/// A warning for a position that reads as heap sizes but is not: in
+/// Notakto a number k stands for k empty boards, so `3 4` is seven empty
+/// boards, not boards of 3 and 4 of anything.
+pub(crate) fn numbers_note(spec: &GameSpec, text: &str) -> Option<String> {
+    let GameSpec::Notakto { .. } = spec else {
+        return None;
+    };
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let numbers: Vec<u64> = words.iter().filter_map(|w| w.parse().ok()).collect();
+    if words.len() < 2 || numbers.len() != words.len() {
+        return None;
+    }
+    let total = numbers.iter().fold(0u64, |a, &n| a.saturating_add(n));
+    Some(format!(
+        "in Notakto a number k stands for k empty boards, so '{}' is {total} empty boards in all (not heaps); give boards by their cells for anything else, e.g. 'X...X.... .........'",
+        words.join(" ")
+    ))
 }

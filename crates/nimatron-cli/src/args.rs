@@ -181,7 +181,7 @@ pub enum Command {
     Analyze(AnalyzeArgs),
     /// List the P-positions (second-player wins) of Nim with K heaps.
     #[command(
-        after_help = "Examples:\n  nimatron positions --heaps 3 --max 9            normal play, marks entries that hold only there\n  nimatron positions --heaps 4 --max 9 --misere   misère play\n  nimatron positions --heaps 2 --max 9 --both     the union, as in the seeds' table"
+        after_help = "Examples:\n  nimatron positions --heaps 3 --max 9            normal play, marks entries that hold only there\n  nimatron positions --heaps 4 --max 9 --misere   misère play\n  nimatron positions --heaps 2 --max 9 --both     the union, as in Wikipedia's table"
     )]
     Positions(PositionsArgs),
     /// Play in the terminal, against the computer or a friend.
@@ -299,9 +299,9 @@ pub struct PlayArgs {
     /// Misère play: whoever takes the last object loses.
     #[arg(long)]
     pub misere: bool,
-    /// Starting heaps for heap games, e.g. 3,4,5.
-    #[arg(long, conflicts_with_all = ["random", "position"])]
-    pub heaps: Option<String>,
+    /// Starting heaps for heap games: 3,4,5 (or 3 4 5).
+    #[arg(long, num_args = 1.., value_delimiter = ',', value_name = "SIZES", conflicts_with_all = ["random", "position"])]
+    pub heaps: Option<Vec<String>>,
     /// The starting position in the game's notation (see `nimatron games SPEC`).
     #[arg(long, conflicts_with = "random")]
     pub position: Option<String>,

@@ -49,13 +49,20 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0x4E494D)
     });
+    if let Some(note) = args
+        .position
+        .as_deref()
+        .and_then(|p| crate::analyze::numbers_note(&spec, p))
+    {
+        eprintln!("note: {note}");
+    }
     let mut rng = SplitMix64::new(seed);
     let start = if args.random {
         let count = 3 + rng.below(3) as usize;
         let heaps: Vec<u64> = (0..count).map(|_| 1 + rng.below(9)).collect();
         game.heap_position(&heaps)
     } else if let Some(heaps) = &args.heaps {
-        game.parse(&heaps.replace(',', " "))
+        game.parse(&heaps.join(" "))
     } else if let Some(position) = &args.position {
         game.parse(position)
     } else {

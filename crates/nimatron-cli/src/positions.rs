@@ -1,5 +1,5 @@
 //! `nimatron positions`: the P-positions of Nim with K heaps, as in the
-//! seeds' "winning positions" table.
+//! "winning positions" table of Wikipedia's Nim article.
 
 use std::io::{self, BufWriter, Write};
 

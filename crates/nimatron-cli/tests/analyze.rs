@@ -26,7 +26,7 @@ fn json_contract_fields() {
 
 #[test]
 fn json_misere_and_losing_positions() {
-    // The seed's Python doctest: misère [1, 5] → take 5 from heap 1.
+    // The Python doctest in Wikipedia's Nim article: misère [1, 5] → take 5 from heap 1.
     let v = json(&["analyze", "--misere", "--json", "1", "5"]);
     assert_eq!(v["convention"], "misere");
     assert_eq!(v["winning_moves"][0]["heap"], 1);
@@ -106,7 +106,7 @@ fn heaps_from_standard_input() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// The seeds' "winning positions" table, reproduced by `positions`.
+/// The "winning positions" table of Wikipedia's Nim article, reproduced by `positions`.
 #[test]
 fn positions_reproduce_the_seed_table() {
     let table = std::fs::read_to_string(concat!(
@@ -198,7 +198,7 @@ fn positions_refuse_huge_listings() {
 
 #[test]
 fn a_move_before_the_analysis() {
-    // The seed's Bob and Alice game: after Bob takes 2 from A, Alice faces a P-position.
+    // Wikipedia's Bob and Alice game: after Bob takes 2 from A, Alice faces a P-position.
     let v = json(&["analyze", "--json", "--move", "A 2", "3", "4", "5"]);
     assert_eq!(v["position"], serde_json::json!([1, 4, 5]));
     assert_eq!(v["outcome"], "P");
@@ -281,4 +281,31 @@ fn play_with_huge_heaps_does_not_list_every_move() {
     assert_eq!(out.status.code(), Some(0));
     let screen = String::from_utf8_lossy(&out.stdout);
     assert!(screen.contains("Hint: this is a P-position"), "{screen}");
+}
+
+/// `analyze --game notakto 3 4` is seven empty boards (a number k stands
+/// for k boards): a trap for anyone thinking in heaps, so it says so.
+#[test]
+fn notakto_numbers_are_counts_of_boards_and_say_so() {
+    let out = common::nimatron(&["analyze", "--game", "notakto", "3", "4"]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("7 empty boards"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let position = stdout
+        .lines()
+        .find(|l| l.starts_with("Position: "))
+        .unwrap();
+    assert_eq!(position.matches(".../.../...").count(), 7, "{position}");
+    // One number, or boards by their cells, are not warned about.
+    for args in [vec!["7"], vec!["X...X....", "........."]] {
+        let mut all = vec!["analyze", "--game", "notakto"];
+        all.extend(args.iter());
+        let out = common::nimatron(&all);
+        assert!(out.status.success());
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).contains("note:"),
+            "{args:?}"
+        );
+    }
 }

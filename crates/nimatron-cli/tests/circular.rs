@@ -6,7 +6,7 @@ use common::{json, run};
 
 use serde_json::Value;
 
-/// Two people play the seeds' three moves, then an illegal three-object
+/// Two people play Wikipedia's three moves, then an illegal three-object
 /// move is refused, and the game is played out.
 #[test]
 fn friends_play_the_seeds_example() {

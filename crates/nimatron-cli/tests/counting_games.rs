@@ -6,7 +6,7 @@ use common::run;
 
 use serde_json::Value;
 
-/// Two people replay the seeds' sample game of 21: player 2 says 4, 8, 12,
+/// Two people replay Wikipedia's sample game of 21: player 2 says 4, 8, 12,
 /// 16 and 20, and player 1 is left to say 21.
 #[test]
 fn friends_replay_the_seeds_sample_game() {

@@ -311,3 +311,20 @@ fn a_hint_says_what_to_type_and_that_wins() {
         assert_eq!(after.outcome, nimatron::Outcome::P, "{game}: {typed}");
     }
 }
+
+/// Regression: `play --heaps 3 4 5` said "unexpected argument '4'". Heaps
+/// are read with commas, spaces, or both.
+#[test]
+fn heaps_are_read_with_commas_or_spaces() {
+    for args in [
+        vec!["--heaps", "3", "4", "5"],
+        vec!["--heaps", "3,4,5"],
+        vec!["--heaps", "3,4", "5"],
+    ] {
+        let mut all = args.clone();
+        all.extend(["--opponent", "friend"]);
+        let (screen, code) = play(&all, "quit\n");
+        assert_eq!(code, Some(0), "{args:?}: {screen}");
+        assert_eq!(last_board(&screen), vec![3, 4, 5], "{args:?}");
+    }
+}

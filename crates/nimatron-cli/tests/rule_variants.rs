@@ -140,7 +140,7 @@ fn last_board(screen: &str) -> Vec<u64> {
 }
 
 /// A whole game of Greedy Nim through standard input, from 3 5 5 7 (an
-/// N-position), answering every computer move with the seeds' move computed
+/// N-position), answering every computer move with Wikipedia's move computed
 /// here from the board on the screen: the player must win.
 fn greedy_full_game(misere: bool) {
     use nimatron::Convention;
@@ -231,7 +231,7 @@ fn moore_json_constructive_move_and_counterexample() {
             .expect("text")
             .contains("only the constructed winning move is listed")
     );
-    // The seeds' cap claim fails: moore:2,1 on 1 1 1 2 is N, by search.
+    // Wikipedia's cap claim fails: moore:2,1 on 1 1 1 2 is N, by search.
     let v = analyze_json(&["--game", "moore:2,1", "1", "1", "1", "2"]);
     assert_eq!(v["outcome"], "N");
     assert!(v["method"].as_str().expect("method").contains("memoised"));

@@ -12,7 +12,7 @@ import nimatron
 
 
 def main() -> None:
-    # Bob and Alice's game from the seeds: heaps 3, 4, 5.
+    # Bob and Alice's game from Wikipedia's Nim article: heaps 3, 4, 5.
     a = nimatron.analyze([3, 4, 5])
     print(a.explanation)
     best = a.winning_moves[0]

@@ -532,7 +532,7 @@ impl AnalysisData {
 /// A solved position: who wins, the value, every winning move, and why.
 ///
 /// In a notebook it displays as HTML: for Nim, the heaps in binary with
-/// the nim-sum line (the seeds' table), then the winning moves.
+/// the nim-sum line (Wikipedia's table), then the winning moves.
 #[pyclass(name = "Analysis", module = "nimatron", frozen)]
 pub struct PyAnalysis {
     pub data: AnalysisData,

@@ -314,7 +314,7 @@ pub struct MoveReply {
     pub applied: Vec<PlayedMove>,
 }
 
-/// The seeds' binary table for Nim: each heap in binary, then the nim-sum.
+/// The binary table of Wikipedia's *Nim* for Nim: each heap in binary, then the nim-sum.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct NimTable {
     /// Bits shown.
@@ -775,7 +775,7 @@ impl CatalogueItem {
     }
 }
 
-/// The seeds' binary table for Nim heaps.
+/// The binary table of Wikipedia's *Nim* for Nim heaps.
 pub fn nim_table(heaps: &[u64]) -> NimTable {
     let nim_sum = heaps.iter().fold(0, |a, &h| a ^ h);
     let widest = heaps.iter().copied().max().unwrap_or(0).max(nim_sum);

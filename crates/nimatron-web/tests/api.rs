@@ -463,7 +463,7 @@ fn bad_requests_get_a_reason_and_change_nothing() {
 #[test]
 fn analysis_explore_and_catalogue() {
     let server = TestServer::start(&fresh_db("analysis"));
-    // The seeds' worked example: 3 4 5, nim-sum 2, take 2 from heap A.
+    // Wikipedia's worked example: 3 4 5, nim-sum 2, take 2 from heap A.
     let (status, a) = server.post("/api/analyze", r#"{"game":"nim","position":"3 4 5"}"#);
     assert_eq!(status, 200, "{a}");
     assert_eq!(a["outcome"], "N");
@@ -487,7 +487,7 @@ fn analysis_explore_and_catalogue() {
         let x = h.iter().fold(0, |a, v| a ^ v.as_u64().unwrap());
         assert_eq!(m["value"] == "winning", x == 0, "{m}");
     }
-    // Misère endgame from the seeds: 0 2 1, take all of heap B.
+    // Misère endgame from Wikipedia's Nim article: 0 2 1, take all of heap B.
     let (_, a) = server.post(
         "/api/analyze",
         r#"{"position":"0 2 1","convention":"misere"}"#,

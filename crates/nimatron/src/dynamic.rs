@@ -243,6 +243,63 @@ impl<P> Tables<P> {
 }
 
 /// Turns a typed game into a [`Game`], keeping solver tables between calls.
+///
+/// Your own game: its [`Rules`](crate::Rules), [`Notation`](crate::Notation)
+/// and [`Theory`], wrapped under a name. A heap game's notation is three
+/// one-line methods; the rest are `Notation`'s defaults. The whole of it:
+///
+/// ```
+/// use nimatron::{Adapter, Convention, Description, Game, Limits, Notation, Outcome, Rules, Theory};
+///
+/// /// Heaps of objects; a move takes 1, 3 or 4 from one heap.
+/// struct OneThreeFour;
+///
+/// impl Rules for OneThreeFour {
+///     type Position = Vec<u64>;  // heap sizes
+///     type Move = (usize, u64);  // (heap, take)
+///     fn moves(&self, heaps: &Vec<u64>) -> Vec<(usize, u64)> {
+///         let mut out = Vec::new();
+///         for (i, &n) in heaps.iter().enumerate() {
+///             out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| (i, t)));
+///         }
+///         out
+///     }
+///     fn apply(&self, heaps: &Vec<u64>, &(i, t): &(usize, u64)) -> Vec<u64> {
+///         let mut after = heaps.clone();
+///         after[i] -= t;
+///         after
+///     }
+/// }
+///
+/// // Positions read and written as "3 4 5", moves as "A 3": the defaults
+/// // of a heap game's notation.
+/// impl Notation for OneThreeFour {
+///     fn from_heaps(&self, heaps: Vec<u64>) -> Option<Vec<u64>> { Some(heaps) }
+///     fn to_heaps(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> { Some(heaps.clone()) }
+///     fn heap_move(&self, _: &Vec<u64>, &(i, t): &(usize, u64)) -> Option<(usize, u64)> { Some((i, t)) }
+/// }
+///
+/// impl Theory for OneThreeFour {
+///     fn description(&self) -> Description {
+///         Description {
+///             rules: "Heaps of objects; a move takes 1, 3 or 4 from one heap.",
+///             example: "5 7",
+///             theory: "Solved by search.",
+///             citation: "Winning Ways, chapter 4 (subtraction games).",
+///         }
+///     }
+/// }
+///
+/// let game = Adapter::new("one-three-four", OneThreeFour);
+/// let position = game.parse("2 6")?;
+/// let a = game.analyze(&position, Convention::Normal, Limits::default())?;
+/// assert_eq!(a.outcome, Outcome::N);
+/// assert_eq!(a.winning_moves[0].notation, "B 4"); // leaves 2 2: equal values cancel
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// `examples/custom_game` does the same for Staircase Nim, with its own
+/// position and move syntax, and plays it in the terminal and the browser.
 pub struct Adapter<G: Theory> {
     name: String,
     game: G,

@@ -62,7 +62,7 @@ pub fn describe_move(mv: &HeapMove, heaps: &[u64]) -> String {
     }
 }
 
-/// The seeds' binary table: each heap in binary, then the nim-sum line.
+/// The binary table of Wikipedia's *Nim*: each heap in binary, then the nim-sum line.
 ///
 /// ```text
 /// heap   binary  decimal

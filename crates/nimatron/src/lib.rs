@@ -8,7 +8,7 @@
 //! ```
 //! use nimatron::{nim, Convention, Outcome};
 //!
-//! // Bob and Alice's game from the seeds: heaps 3, 4, 5.
+//! // Bob and Alice's game from Wikipedia's Nim article: heaps 3, 4, 5.
 //! let heaps = [3, 4, 5];
 //! let a = nim::analyze(&heaps, Convention::Normal);
 //! assert_eq!(a.outcome, Outcome::N);
@@ -45,6 +45,71 @@
 //! assert_eq!(game.outcome(&next, Convention::Normal, Limits::default())?, Outcome::P);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Your own game
+//!
+//! A game is its [`Rules`] (the moves and what each does), its
+//! [`Notation`] (how positions and moves are written; a heap game takes the
+//! defaults) and its [`Theory`] (a description, and closed forms where it
+//! has them). [`Adapter`] turns it into a [`Game`], which analyses, explains
+//! and plays it as it does every catalogue game: by memoised search here,
+//! with the solver's tables kept between calls.
+//!
+//! ```
+//! use nimatron::{Adapter, Convention, Description, Game, Limits, Notation, Outcome, Rules, Theory};
+//!
+//! /// Heaps of objects; a move takes 1, 3 or 4 from one heap.
+//! struct OneThreeFour;
+//!
+//! impl Rules for OneThreeFour {
+//!     type Position = Vec<u64>;  // heap sizes
+//!     type Move = (usize, u64);  // (heap, take)
+//!     fn moves(&self, heaps: &Vec<u64>) -> Vec<(usize, u64)> {
+//!         let mut out = Vec::new();
+//!         for (i, &n) in heaps.iter().enumerate() {
+//!             out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| (i, t)));
+//!         }
+//!         out
+//!     }
+//!     fn apply(&self, heaps: &Vec<u64>, &(i, t): &(usize, u64)) -> Vec<u64> {
+//!         let mut after = heaps.clone();
+//!         after[i] -= t;
+//!         after
+//!     }
+//! }
+//!
+//! // Positions read and written as "3 4 5", moves as "A 3": the defaults
+//! // of a heap game's notation.
+//! impl Notation for OneThreeFour {
+//!     fn from_heaps(&self, heaps: Vec<u64>) -> Option<Vec<u64>> { Some(heaps) }
+//!     fn to_heaps(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> { Some(heaps.clone()) }
+//!     fn heap_move(&self, _: &Vec<u64>, &(i, t): &(usize, u64)) -> Option<(usize, u64)> { Some((i, t)) }
+//! }
+//!
+//! impl Theory for OneThreeFour {
+//!     fn description(&self) -> Description {
+//!         Description {
+//!             rules: "Heaps of objects; a move takes 1, 3 or 4 from one heap.",
+//!             example: "5 7",
+//!             theory: "Solved by search.",
+//!             citation: "Winning Ways, chapter 4 (subtraction games).",
+//!         }
+//!     }
+//! }
+//!
+//! let game = Adapter::new("one-three-four", OneThreeFour);
+//! let position = game.parse("2 6")?;
+//! let a = game.analyze(&position, Convention::Normal, Limits::default())?;
+//! assert_eq!(a.outcome, Outcome::N);
+//! assert_eq!(a.winning_moves[0].notation, "B 4"); // leaves 2 2: equal values cancel
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! `Rules` alone is enough for Grundy values ([`solve::GrundySolver`]).
+//! The example `examples/custom_game` (`cargo run -p nimatron --example
+//! custom_game`) writes Staircase Nim with its own position and move
+//! syntax, and plays it in the terminal (`nimatron_cli::play::play`) and the
+//! browser (`nimatron_web::Config::custom_games`).
 //!
 //! ## Feature flags
 //!

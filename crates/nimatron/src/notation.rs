@@ -125,23 +125,151 @@ pub struct Verdict<M> {
 pub const BOTH_CONVENTIONS: &[Convention] = &[Convention::Normal, Convention::Misere];
 
 /// How a game's positions and moves are written.
+///
+/// Every method has a default. A game whose positions are heap sizes needs
+/// only three one-line methods — [`from_heaps`](Notation::from_heaps),
+/// [`to_heaps`](Notation::to_heaps) and, for moves that take from one
+/// heap, [`heap_move`](Notation::heap_move) — and the defaults then read and
+/// write positions as `3 4 5` and moves as `A 2`, draw heaps as rows and
+/// measure material as objects left. Any other game overrides
+/// [`parse_position`](Notation::parse_position) and
+/// [`format_position`](Notation::format_position); its moves are still read
+/// by the default [`parse_move`](Notation::parse_move), which accepts exactly
+/// what [`format_move`](Notation::format_move) writes for a legal move.
+///
+/// ```
+/// use nimatron::{Notation, Rules};
+///
+/// /// Take 1, 3 or 4 from one heap.
+/// struct OneThreeFour;
+/// impl Rules for OneThreeFour {
+///     type Position = Vec<u64>;
+///     type Move = (usize, u64); // (heap, take)
+///     fn moves(&self, heaps: &Vec<u64>) -> Vec<(usize, u64)> {
+///         let mut out = Vec::new();
+///         for (i, &n) in heaps.iter().enumerate() {
+///             out.extend([1, 3, 4].into_iter().filter(|&t| t <= n).map(|t| (i, t)));
+///         }
+///         out
+///     }
+///     fn apply(&self, heaps: &Vec<u64>, &(i, t): &(usize, u64)) -> Vec<u64> {
+///         let mut after = heaps.clone();
+///         after[i] -= t;
+///         after
+///     }
+/// }
+/// impl Notation for OneThreeFour {
+///     fn from_heaps(&self, heaps: Vec<u64>) -> Option<Vec<u64>> { Some(heaps) }
+///     fn to_heaps(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> { Some(heaps.clone()) }
+///     fn heap_move(&self, _: &Vec<u64>, &(i, t): &(usize, u64)) -> Option<(usize, u64)> { Some((i, t)) }
+/// }
+///
+/// let game = OneThreeFour;
+/// let position = game.parse_position("5, 2")?;
+/// assert_eq!(game.format_position(&position), "5 2");
+/// let mv = game.parse_move(&position, "a 3")?;
+/// assert_eq!(game.format_move(&position, &mv), "A 3");
+/// assert!(game.parse_move(&position, "B 3").is_err()); // heap B holds 2
+/// assert_eq!(game.material(&position), 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub trait Notation: Rules {
+    /// For games whose positions are heap sizes: the position of these
+    /// heaps, or `None` if they are not a position of the game. The default,
+    /// `None`, says the game is not a heap game; with it overridden (and
+    /// [`to_heaps`](Notation::to_heaps)), the defaults of
+    /// [`parse_position`](Notation::parse_position),
+    /// [`format_position`](Notation::format_position),
+    /// [`position_value`](Notation::position_value) and
+    /// [`material`](Notation::material) serve.
+    fn from_heaps(&self, _heaps: Vec<u64>) -> Option<Self::Position> {
+        None
+    }
+    /// For games whose positions are heap sizes: the sizes. The default,
+    /// `None`, says the game is not a heap game.
+    fn to_heaps(&self, _position: &Self::Position) -> Option<Vec<u64>> {
+        None
+    }
     /// Parse a position in the game's syntax (checking it fits the game).
-    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError>;
-    /// Canonical text; parsing it gives the same position back.
-    fn format_position(&self, position: &Self::Position) -> String;
-    /// The position as data.
+    /// The default reads heap sizes separated by spaces or commas and
+    /// hands them to [`from_heaps`](Notation::from_heaps).
+    fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError> {
+        let heaps = crate::position::parse_heap_list(text.as_bytes())
+            .map_err(|e| PositionError::new(e.to_string(), self.position_syntax()))?;
+        self.from_heaps(heaps).ok_or_else(|| {
+            PositionError::new(
+                format!("'{}' is not a position of this game", text.trim()),
+                self.position_syntax(),
+            )
+        })
+    }
+    /// Canonical text; parsing it gives the same position back. The
+    /// default writes heap sizes separated by spaces (see
+    /// [`to_heaps`](Notation::to_heaps)), or else the position's `Debug`
+    /// form.
+    fn format_position(&self, position: &Self::Position) -> String {
+        match self.to_heaps(position) {
+            Some(heaps) => {
+                let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
+                words.join(" ")
+            }
+            None => format!("{position:?}"),
+        }
+    }
+    /// The position as data: its heaps for a heap game, else its text.
     fn position_value(&self, position: &Self::Position) -> PositionValue {
-        PositionValue::Text(self.format_position(position))
+        match self.to_heaps(position) {
+            Some(heaps) => PositionValue::Heaps(heaps),
+            None => PositionValue::Text(self.format_position(position)),
+        }
     }
     /// The usual start, if the game has one.
     fn start_position(&self) -> Option<Self::Position> {
         None
     }
-    /// Parse a typed move and check that it is legal here.
-    fn parse_move(&self, position: &Self::Position, input: &str) -> Result<Self::Move, MoveError>;
-    /// A move in the notation `parse_move` accepts.
-    fn format_move(&self, position: &Self::Position, mv: &Self::Move) -> String;
+    /// Parse a typed move and check that it is legal here. The default
+    /// accepts exactly the [`format_move`](Notation::format_move) text of a
+    /// legal move (ignoring case and spacing), and names a few legal moves
+    /// when the input is none of them.
+    fn parse_move(&self, position: &Self::Position, input: &str) -> Result<Self::Move, MoveError> {
+        let normal = |s: &str| {
+            s.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase()
+        };
+        let wanted = normal(input);
+        let moves = self.moves(position);
+        let mut examples = Vec::new();
+        for mv in moves {
+            let text = self.format_move(position, &mv);
+            if normal(&text) == wanted {
+                return Ok(mv);
+            }
+            if examples.len() < 5 {
+                examples.push(text);
+            }
+        }
+        Err(MoveError::new(if examples.is_empty() {
+            format!("'{}' is not a move: no move is left", input.trim())
+        } else {
+            format!(
+                "'{}' is not a legal move here (legal moves include {}); {}",
+                input.trim(),
+                examples.join(", "),
+                self.move_syntax()
+            )
+        }))
+    }
+    /// A move in the notation `parse_move` accepts. The default writes a
+    /// heap move (see [`heap_move`](Notation::heap_move)) as `A 2`, and any
+    /// other move as its `Debug` form.
+    fn format_move(&self, position: &Self::Position, mv: &Self::Move) -> String {
+        match self.heap_move(position, mv) {
+            Some((heap, take)) => format!("{} {take}", crate::explain::heap_name(heap)),
+            None => format!("{mv:?}"),
+        }
+    }
     /// A sentence describing the move.
     fn describe_move(&self, position: &Self::Position, mv: &Self::Move) -> String {
         self.format_move(position, mv)
@@ -169,7 +297,14 @@ pub trait Notation: Rules {
         self.format_position(position)
     }
     /// How much is left to play with (objects, cells...): more means longer.
-    fn material(&self, position: &Self::Position) -> u64;
+    /// The default counts a heap game's objects, and otherwise the moves
+    /// open.
+    fn material(&self, position: &Self::Position) -> u64 {
+        match self.to_heaps(position) {
+            Some(heaps) => heaps.iter().fold(0u64, |a, &h| a.saturating_add(h)),
+            None => self.moves(position).len() as u64,
+        }
+    }
     /// The moves worth considering when choosing a move; all of them unless
     /// there are too many to evaluate (huge heaps).
     fn candidate_moves(&self, position: &Self::Position) -> Vec<Self::Move> {
@@ -208,10 +343,16 @@ pub trait Notation: Rules {
     fn moves_left_bound(&self, _position: &Self::Position) -> Option<u64> {
         None
     }
-    /// The syntax of positions, for messages and `nimatron games`.
-    fn position_syntax(&self) -> &'static str;
-    /// The syntax of moves, for `help` in play.
-    fn move_syntax(&self) -> String;
+    /// The syntax of positions, for messages and `nimatron games`. The
+    /// default describes heap sizes.
+    fn position_syntax(&self) -> &'static str {
+        "heap sizes separated by spaces or commas, e.g. '3 4 5'"
+    }
+    /// The syntax of moves, for `help` in play, with an example of each
+    /// kind of move. The default describes taking from one heap.
+    fn move_syntax(&self) -> String {
+        "'A 2' takes 2 objects from heap A".to_string()
+    }
 }
 
 /// A game's entry in the catalogue.

@@ -1,4 +1,4 @@
-//! Circular Nim against independent truth: the seeds' worked example, a
+//! Circular Nim against independent truth: Wikipedia's worked example, a
 //! plain search over every small ring pattern written here from the rules
 //! alone (bit masks, no arcs, no Grundy values), and row values against a
 //! naive game-tree computation and the published Kayles values.
@@ -17,7 +17,7 @@ fn game(spec: &str) -> Box<dyn Game> {
         .expect("game")
 }
 
-/// The seeds' example: a ring of ten; three are taken (across the join),
+/// Wikipedia's example: a ring of ten; three are taken (across the join),
 /// then three more, then one; "but then three objects cannot be taken out
 /// in one move".
 #[test]

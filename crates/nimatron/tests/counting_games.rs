@@ -1,4 +1,4 @@
-//! The seeds' statements about the 21 game and the 100 game, through the
+//! Wikipedia's statements about the 21 game and the 100 game, through the
 //! same `Game` face the CLI uses.
 
 use nimatron::check::TextGame;
@@ -27,10 +27,10 @@ fn outcome(g: &dyn Game, total: u64, convention: Convention) -> Outcome {
         .outcome
 }
 
-/// The seeds' sample game of 21: player 1 says 1, player 2 says 4, player
+/// Wikipedia's sample game of 21: player 1 says 1, player 2 says 4, player
 /// 1 says 5, 6 or 7, player 2 says 8, … player 2 says 20 and player 1 must
 /// say 21. Every one of player 1's choices in the table is tried: at each of
-/// player 2's turns the engine's winning moves include the seeds' number,
+/// player 2's turns the engine's winning moves include Wikipedia's number,
 /// and every position player 1 faces is lost.
 #[test]
 fn the_seeds_sample_game_of_21() {
@@ -49,7 +49,7 @@ fn the_seeds_sample_game_of_21() {
             .collect();
         for &said in *choices {
             assert!(legal.contains(&said.to_string()), "{said} from {before}");
-            // Player 2's turn: the seeds' reply is a winning move.
+            // Player 2's turn: Wikipedia's reply is a winning move.
             let winning = winning_totals(g.as_ref(), said, Convention::Normal);
             assert!(winning.contains(&reply.to_string()), "{said}: {winning:?}");
             assert_eq!(

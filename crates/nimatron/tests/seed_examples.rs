@@ -1,4 +1,4 @@
-//! Every worked example in the seed documents, as a test.
+//! Every worked example in Wikipedia's *Nim*, cut-the-knot's page on Nim and the student report on Nim games (README, References), as a test.
 
 use nimatron::nim::{self, HeapMove};
 use nimatron::{Convention, Nimber, Outcome, explain};
@@ -52,7 +52,7 @@ fn bob_and_alice() {
 }
 
 /// The misère walkthrough from 3 4 5: at each of "my" turns the engine's
-/// winning moves include the seed's move, and the nim-sum column matches.
+/// winning moves include the article's move, and the nim-sum column matches.
 #[test]
 fn misere_3_4_5_walkthrough() {
     // (heaps, seed nim-sum, my move if it is my turn)
@@ -82,8 +82,8 @@ fn misere_3_4_5_walkthrough() {
 }
 
 /// The Python example's doctests: (heaps, misère answer, normal answer),
-/// where an answer is the (heap index, amount) the seed prints, or None for
-/// "You will lose". Where the seed prints one move, ours must include it.
+/// where an answer is the (heap index, amount) the article prints, or None for
+/// "You will lose". Where the article prints one move, ours must include it.
 /// A seed answer: (heap index, amount), or None for "You will lose".
 type Answer = Option<(usize, u64)>;
 
@@ -139,7 +139,7 @@ fn one_three_four() {
     assert!(text.contains("reduce C from 4 to 2"), "{text}");
 }
 
-/// The seed's "nim-sum of heaps A, B, and C, 3 ⊕ 4 ⊕ 5 = 2" table, and the
+/// Wikipedia's "nim-sum of heaps A, B, and C, 3 ⊕ 4 ⊕ 5 = 2" table, and the
 /// three XORs A⊕X = 1, B⊕X = 6, C⊕X = 7.
 #[test]
 fn binary_columns_for_3_4_5() {

@@ -1,4 +1,4 @@
-//! The seed report's "illustrative" take-and-break table, checked.
+//! The student report's "illustrative" take-and-break table, checked.
 //!
 //! The table claims Grundy values for "split a heap into two unequal
 //! smaller heaps" (Grundy's game). Computed here from the rule alone, the
@@ -87,7 +87,7 @@ fn the_seed_table_is_wrong_for_grundys_game() {
         .map(|&(n, _)| n)
         .collect();
     assert_eq!(wrong, vec![2, 4, 5, 6]);
-    // Six objects split as 5+1 or 4+2 (the seed's own example): values
+    // Six objects split as 5+1 or 4+2 (the report's own example): values
     // g(5)^g(1) = 2 and g(4)^g(2) = 0, so g(6) = mex{0, 2} = 1, not 2.
     assert_eq!(truth[5] ^ truth[1], 2);
     assert_eq!(truth[4] ^ truth[2], 0);

@@ -3,7 +3,7 @@
 //!
 //! # Positions
 //!
-//! A position is the ring as drawn in the seeds: places 1 to n, each holding
+//! A position is the ring as drawn in Wikipedia's Nim article: places 1 to n, each holding
 //! an object (`.`) or a gap (`_`). A whole number `n` is a full ring of n
 //! objects.
 //!
@@ -35,7 +35,7 @@ use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 /// and each names the whole resulting ring.
 pub const MAX_PLACES: usize = 1000;
 
-const POSITION_SYNTAX: &str = "a ring: a count n for a full ring of n objects (e.g. '10'), or a pattern of places with '.' for an object and '_' for a gap, as in the seeds (e.g. '._..._..' or '_ . . . . . . . _ _'); at most 1000 places";
+const POSITION_SYNTAX: &str = "a ring: a count n for a full ring of n objects (e.g. '10'), or a pattern of places with '.' for an object and '_' for a gap, as in Wikipedia's Nim article (e.g. '._..._..' or '_ . . . . . . . _ _'); at most 1000 places";
 
 /// A ring of places; `true` is an object, `false` a gap. Place i (1-based)
 /// is next to places i − 1 and i + 1, and place n is next to place 1.
@@ -687,10 +687,10 @@ impl Notation for Circular {
 impl Theory for Circular {
     fn description(&self) -> Description {
         Description {
-            rules: "Objects lie on a ring; a move removes 1 to K adjacent objects (place n is next to place 1). Normal play: whoever takes the last object wins; misère play: whoever takes it loses. The seeds' game has K = 3.",
+            rules: "Objects lie on a ring; a move removes 1 to K adjacent objects (place n is next to place 1). Normal play: whoever takes the last object wins; misère play: whoever takes it loses. Wikipedia's game has K = 3.",
             example: "._..._..",
             theory: "The first move cuts the ring into a row; from then on every arc of adjacent objects is an independent row of the octal game 0.77…7 with K sevens (0.777 for K = 3; Kayles, 0.77, for K = 2): take 1 to K adjacent objects from a row, possibly splitting it. Normal play: the Grundy value is the XOR of the arcs' row values (direct mex over every split), and a full ring of n is the mex of the rows n - 1 … n - K. For K >= 2 every full ring too big to clear in one move is a P-position. Misère play: exhaustive search over canonical positions (the multiset of arc lengths). Checked against a plain search over every ring pattern of up to 12 places (K = 3) and 10 places (K = 1, 2, 4), in both conventions; row values checked against a naive game-tree computation for K = 1, 2, 3 and against the published Kayles values.",
-            citation: "Nim, Wikipedia (the seed article), section \"Circular Nim\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (octal games, Kayles).",
+            citation: "Nim, Wikipedia, section \"Circular Nim\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (octal games, Kayles).",
         }
     }
 

@@ -1,7 +1,7 @@
 //! Greedy Nim: remove any positive number of objects, but only from a
 //! largest heap.
 //!
-//! Normal play (the seeds' theorem): with `m` the largest size and `p_m`
+//! Normal play (Wikipedia's theorem): with `m` the largest size and `p_m`
 //! the number of heaps of that size, the player to move loses exactly when
 //! `p_m` is even. Misère play (found by exhaustive search, then proved in
 //! `docs/games.md`): the player to move loses exactly when `p_m` is even
@@ -383,7 +383,7 @@ impl Theory for Greedy {
         Description {
             rules: "Heaps of objects; a move removes any positive number of objects from a largest heap (any of them when several tie). Normal play: whoever takes the last object wins. Misère play: whoever takes the last object loses.",
             example: "3 5 5 7",
-            theory: "With m the largest size and p_m the number of heaps of that size: normal play is lost for the player to move exactly when p_m is even (the seeds' theorem); misère play exactly when p_m is even and m ≥ 2, or m = 1 and p_m is odd (found by search and proved). Every winning move is given: any take from a largest heap when p_m is odd and above 1; otherwise the single largest heap reduced to the second size n, or below it, whichever leaves a losing position. Checked against exhaustive search over every position of up to 4 heaps of up to 7, both conventions.",
+            theory: "With m the largest size and p_m the number of heaps of that size: normal play is lost for the player to move exactly when p_m is even (Wikipedia's theorem); misère play exactly when p_m is even and m ≥ 2, or m = 1 and p_m is odd (found by search and proved). Every winning move is given: any take from a largest heap when p_m is odd and above 1; otherwise the single largest heap reduced to the second size n, or below it, whichever leaves a losing position. Checked against exhaustive search over every position of up to 4 heaps of up to 7, both conventions.",
             citation: "M. H. Albert and R. J. Nowakowski, \"Nim Restrictions\", Integers 4 (2004) G1.",
         }
     }
@@ -418,8 +418,8 @@ mod tests {
         assert_eq!(checked, 2 * (8 + 64 + 512 + 4096));
     }
 
-    /// The seeds' theorem, stated as they state it, against plain search:
-    /// positions with p_m even are P, and from p_m odd the seeds' move
+    /// The theorem of Wikipedia's *Nim*, stated as the article states it, against plain search:
+    /// positions with p_m even are P, and from p_m odd Wikipedia's move
     /// (empty one largest heap when p_m > 1; else reduce it to n when p_n
     /// is odd, or remove it when p_n is even) reaches p_m even.
     #[test]

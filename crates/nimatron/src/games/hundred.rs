@@ -200,8 +200,8 @@ impl Theory for Hundred {
         Description {
             rules: "Players take turns adding 1 to K to a running total that starts at 0, never going past N; whoever reaches N wins (hundred:10,100 is the classic 100 game). Under misère play whoever reaches N loses, which is twenty-one:K,N.",
             example: "45",
-            theory: "Reach the totals t with N - t a multiple of K + 1 (for 10,100: 1, 12, 23, 34, 45, 56, 67, 78, 89, 100 - the seeds' totals with consecutive digits; once you reach 89 the opponent can only say 90 to 99): from such a total every addition falls short of the next one and the reply completes it. It is the subtraction game S(1..K) on a heap of N - total, Grundy value (N - total) mod (K + 1); under misère play the totals to reach are those with N - 1 - t a multiple of K + 1. Checked against exhaustive search for every total of every game with K up to 8 and N up to 40, in both conventions.",
-            citation: "Nim, Wikipedia (the seed article), section \"The 100 game\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (subtraction games).",
+            theory: "Reach the totals t with N - t a multiple of K + 1 (for 10,100: 1, 12, 23, 34, 45, 56, 67, 78, 89, 100 - Wikipedia's totals with consecutive digits; once you reach 89 the opponent can only say 90 to 99): from such a total every addition falls short of the next one and the reply completes it. It is the subtraction game S(1..K) on a heap of N - total, Grundy value (N - total) mod (K + 1); under misère play the totals to reach are those with N - 1 - t a multiple of K + 1. Checked against exhaustive search for every total of every game with K up to 8 and N up to 40, in both conventions.",
+            citation: "Nim, Wikipedia, section \"The 100 game\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (subtraction games).",
         }
     }
 

@@ -10,8 +10,8 @@
 //!   1-heaps is 1 more than a multiple of K + 1.
 //! - **A cap R.** When no heap exceeds R the cap never bites and the above
 //!   applies. With K = 1 the game is a sum of subtraction games S(1..R) and
-//!   normal play follows the seeds' rule (heap sizes mod R + 1, then the
-//!   nim-sum). With K ≥ 2 the seeds' rule is **false** — `moore:2,1` on
+//!   normal play follows Wikipedia's rule (heap sizes mod R + 1, then the
+//!   nim-sum). With K ≥ 2 Wikipedia's rule is **false** — `moore:2,1` on
 //!   `1 1 1 2` is an N-position although the reduced heaps pass the test —
 //!   so Nimatron searches (with the stated state limit); misère play with a
 //!   cap is searched too.
@@ -615,7 +615,7 @@ impl Theory for Moore {
         Description {
             rules: "Heaps of objects; a move reduces between 1 and K heaps, each by any positive amount (moore:K) or by at most R (moore:K,R). Normal play: whoever takes the last object wins. Misère play: whoever takes the last object loses.",
             example: "3 5 6 7",
-            theory: "Moore's theorem: the player to move loses exactly when every binary column's count of 1s is a multiple of K + 1; a winning move is built column by column from the top (any u64 sizes, any number of heaps), and every winning move is listed when there are at most 20 000 legal moves to check. Misère play (Moore): the same unless every heap holds 0 or 1, when the player to move loses exactly with 1 more than a multiple of K + 1 one-heaps. With a cap R that some heap exceeds: K = 1 uses heap sizes mod R + 1 and the nim-sum (normal play); for K ≥ 2 the seeds' 'mod R + 1 then the P-test' rule is false (moore:2,1 on 1 1 1 2 is an N-position), so Nimatron searches, as it does for misère play with a cap. Every closed form is checked against exhaustive search in both conventions.",
+            theory: "Moore's theorem: the player to move loses exactly when every binary column's count of 1s is a multiple of K + 1; a winning move is built column by column from the top (any u64 sizes, any number of heaps), and every winning move is listed when there are at most 20 000 legal moves to check. Misère play (Moore): the same unless every heap holds 0 or 1, when the player to move loses exactly with 1 more than a multiple of K + 1 one-heaps. With a cap R that some heap exceeds: K = 1 uses heap sizes mod R + 1 and the nim-sum (normal play); for K ≥ 2 Wikipedia's 'mod R + 1 then the P-test' rule is false (moore:2,1 on 1 1 1 2 is an N-position), so Nimatron searches, as it does for misère play with a cap. Every closed form is checked against exhaustive search in both conventions.",
             citation: "E. H. Moore, \"A generalization of the game called Nim\", Annals of Mathematics 11 (1910) 93-94.",
         }
     }
@@ -725,7 +725,7 @@ impl Theory for Moore {
             self.heaps_per_move,
             match convention {
                 Convention::Normal if self.heaps_per_move >= 2 =>
-                    " — the seeds' rule (sizes mod R + 1, then Moore's test) is false for K ≥ 2; for example moore:2,1 on 1 1 1 2 is an N-position, though 1 1 1 0 passes the test",
+                    " — Wikipedia's rule (sizes mod R + 1, then Moore's test) is false for K ≥ 2; for example moore:2,1 on 1 1 1 2 is an N-position, though 1 1 1 0 passes the test",
                 Convention::Normal => "",
                 Convention::Misere => " in misère play",
             },
@@ -740,7 +740,7 @@ impl Theory for Moore {
             let seeds = moore_p_test(&reduced, self.heaps_per_move);
             let _ = writeln!(
                 out,
-                "For comparison, the seeds' rule reduces the heaps to {} and says {}{}.",
+                "For comparison, Wikipedia's rule reduces the heaps to {} and says {}{}.",
                 heaps::format_heaps(&reduced),
                 if seeds { "P" } else { "N" },
                 if seeds == (outcome == Outcome::P) {
@@ -884,7 +884,7 @@ mod tests {
         }
     }
 
-    /// The seeds' statement of Moore's P-test, against plain search.
+    /// Wikipedia's statement of Moore's P-test, against plain search.
     #[test]
     fn seeds_p_test_against_search() {
         for k in 1..=3 {
@@ -969,7 +969,7 @@ mod tests {
         }
     }
 
-    /// The seeds' claim for a cap: reduce the heaps mod R + 1, then apply
+    /// Wikipedia's claim for a cap: reduce the heaps mod R + 1, then apply
     /// the P-test. It holds for K = 1 and fails for K ≥ 2.
     #[test]
     fn seeds_cap_claim_holds_for_one_heap_per_move_only() {

@@ -731,7 +731,7 @@ impl TakeBreakGame {
             words(&residues)
         );
         text.push_str(
-            "These games are tame: they play like misère Nim on those values. While some value is 2 or more, the player to move loses exactly when the XOR is 0; when every value is 0 or 1, exactly when the number of 1s is odd. (When every heap reduces to 0, the winning move takes k from a heap, leaving one 1: the seeds' rule.)\n",
+            "These games are tame: they play like misère Nim on those values. While some value is 2 or more, the player to move loses exactly when the XOR is 0; when every value is 0 or 1, exactly when the number of 1s is odd. (When every heap reduces to 0, the winning move takes k from a heap, leaving one 1: Wikipedia's rule.)\n",
         );
         let _ = writeln!(text, "So the player to move {}.", verdict_words(outcome));
         Verdict {
@@ -1266,7 +1266,7 @@ impl Theory for TakeBreakGame {
             ),
             HeapGame::Subtraction(_) | HeapGame::SubtractSquares => (
                 "Heaps of objects; a move removes from one heap a number of objects in the set S.",
-                "Grundy values from the game's sequence, XOR over heaps; for S = {1..k} the value of a heap is its size mod k+1 (the seeds' rule), and misère play is misère Nim on those values. Other misère positions are searched.",
+                "Grundy values from the game's sequence, XOR over heaps; for S = {1..k} the value of a heap is its size mod k+1 (Wikipedia's rule), and misère play is misère Nim on those values. Other misère positions are searched.",
             ),
             HeapGame::Modular { .. } => (
                 "Heaps of objects; a move removes from one heap any positive number t with t mod M in R.",
@@ -1607,7 +1607,7 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{spec}: {e}"));
             assert!(checked >= 110, "{spec}: {checked}");
         }
-        // Three heaps for the seeds' S(1..k) rule, both conventions.
+        // Three heaps for Wikipedia's S(1..k) rule, both conventions.
         for k in 1..=3u64 {
             let set: Vec<String> = (1..=k).map(|x| x.to_string()).collect();
             let g = game(&format!("subtraction:{}", set.join(",")));

@@ -6,7 +6,7 @@
 //! Saying N loses on the spot, so the player who is left at N − 1 has lost:
 //! their only move is to say N. Nimatron therefore models the game with the
 //! moves that say 1 to N − 1 and *normal play*: the player to move at N − 1
-//! has no move left and loses. This is the seeds' subtraction game on a heap
+//! has no move left and loses. This is Wikipedia's subtraction game on a heap
 //! of N − 1 − total objects, and it is exactly the game as played, because
 //! saying N early is never anything but an immediate loss. A typed `say N`
 //! is refused with that reason.
@@ -206,8 +206,8 @@ impl Theory for TwentyOne {
         Description {
             rules: "Players take turns adding 1 to K to a running total that starts at 0, never going past N; whoever says N loses (twenty-one:3,21 is the classic 21 game). The player left at N - 1 has lost, since they must say N.",
             example: "5",
-            theory: "Say the totals t with N - 1 - t a multiple of K + 1 (for 3,21: 0, 4, 8, 12, 16, 20; for 5,34: 3, 9, 15, 21, 27, 33): from such a total every addition falls short of the next one and the reply completes it, so the opponent is finally forced to say N. It is the subtraction game S(1..K) on a heap of N - 1 - total, Grundy value (N - 1 - total) mod (K + 1). Checked against exhaustive search for every total of every game with K up to 8 and N up to 40, and on the seeds' sample game. The ending is fixed by the rules, so --misere is not offered.",
-            citation: "Nim, Wikipedia (the seed article), section \"The 21 game\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (subtraction games).",
+            theory: "Say the totals t with N - 1 - t a multiple of K + 1 (for 3,21: 0, 4, 8, 12, 16, 20; for 5,34: 3, 9, 15, 21, 27, 33): from such a total every addition falls short of the next one and the reply completes it, so the opponent is finally forced to say N. It is the subtraction game S(1..K) on a heap of N - 1 - total, Grundy value (N - 1 - total) mod (K + 1). Checked against exhaustive search for every total of every game with K up to 8 and N up to 40, and on Wikipedia's sample game. The ending is fixed by the rules, so --misere is not offered.",
+            citation: "Nim, Wikipedia, section \"The 21 game\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (subtraction games).",
         }
     }
 

@@ -1,4 +1,4 @@
-//! The seeds' "multiple-heap rule": take any number from one heap, or the
+//! Wikipedia's "multiple-heap rule": take any number from one heap, or the
 //! same number from every heap. With two heaps this is Wythoff's game.
 //!
 //! What Nimatron uses, each part checked against exhaustive search in both
