@@ -40,8 +40,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         // address, rather than the bare OS error.
         Err(nimatron_web::ServeError::Io(e)) if listen_advice(&e).is_some() => {
             let advice = listen_advice(&e).unwrap_or_default();
-            let other =
-                std::net::SocketAddr::new(addr.ip(), addr.port().wrapping_add(1).max(1024));
+            let other = std::net::SocketAddr::new(addr.ip(), addr.port().wrapping_add(1).max(1024));
             anyhow::bail!(
                 "cannot listen on {addr}: {advice} ({e}). Choose another with --addr, e.g. --addr {other} or --addr {} (a bare port listens on loopback; port 0 picks a free one)",
                 other.port()
@@ -59,9 +58,7 @@ fn listen_advice(e: &std::io::Error) -> Option<&'static str> {
             "the address is already in use (another nimatron serve, or another program, has that port)",
         ),
         ErrorKind::AddrNotAvailable => Some("that address does not belong to this machine"),
-        ErrorKind::PermissionDenied => {
-            Some("permission denied (ports below 1024 need privileges)")
-        }
+        ErrorKind::PermissionDenied => Some("permission denied (ports below 1024 need privileges)"),
         _ => None,
     }
 }

@@ -81,8 +81,8 @@
 //! // Positions read and written as "3 4 5", moves as "A 3": the defaults
 //! // of a heap game's notation.
 //! impl Notation for OneThreeFour {
-//!     fn from_heaps(&self, heaps: Vec<u64>) -> Option<Vec<u64>> { Some(heaps) }
-//!     fn to_heaps(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> { Some(heaps.clone()) }
+//!     fn position_of_heaps(&self, heaps: Vec<u64>) -> Option<Vec<u64>> { Some(heaps) }
+//!     fn heaps_of(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> { Some(heaps.clone()) }
 //!     fn heap_move(&self, _: &Vec<u64>, &(i, t): &(usize, u64)) -> Option<(usize, u64)> { Some((i, t)) }
 //! }
 //!

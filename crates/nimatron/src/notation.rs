@@ -127,8 +127,8 @@ pub const BOTH_CONVENTIONS: &[Convention] = &[Convention::Normal, Convention::Mi
 /// How a game's positions and moves are written.
 ///
 /// Every method has a default. A game whose positions are heap sizes needs
-/// only three one-line methods — [`from_heaps`](Notation::from_heaps),
-/// [`to_heaps`](Notation::to_heaps) and, for moves that take from one
+/// only three one-line methods — [`position_of_heaps`](Notation::position_of_heaps),
+/// [`heaps_of`](Notation::heaps_of) and, for moves that take from one
 /// heap, [`heap_move`](Notation::heap_move) — and the defaults then read and
 /// write positions as `3 4 5` and moves as `A 2`, draw heaps as rows and
 /// measure material as objects left. Any other game overrides
@@ -159,8 +159,8 @@ pub const BOTH_CONVENTIONS: &[Convention] = &[Convention::Normal, Convention::Mi
 ///     }
 /// }
 /// impl Notation for OneThreeFour {
-///     fn from_heaps(&self, heaps: Vec<u64>) -> Option<Vec<u64>> { Some(heaps) }
-///     fn to_heaps(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> { Some(heaps.clone()) }
+///     fn position_of_heaps(&self, heaps: Vec<u64>) -> Option<Vec<u64>> { Some(heaps) }
+///     fn heaps_of(&self, heaps: &Vec<u64>) -> Option<Vec<u64>> { Some(heaps.clone()) }
 ///     fn heap_move(&self, _: &Vec<u64>, &(i, t): &(usize, u64)) -> Option<(usize, u64)> { Some((i, t)) }
 /// }
 ///
@@ -177,26 +177,26 @@ pub trait Notation: Rules {
     /// For games whose positions are heap sizes: the position of these
     /// heaps, or `None` if they are not a position of the game. The default,
     /// `None`, says the game is not a heap game; with it overridden (and
-    /// [`to_heaps`](Notation::to_heaps)), the defaults of
+    /// [`heaps_of`](Notation::heaps_of)), the defaults of
     /// [`parse_position`](Notation::parse_position),
     /// [`format_position`](Notation::format_position),
     /// [`position_value`](Notation::position_value) and
     /// [`material`](Notation::material) serve.
-    fn from_heaps(&self, _heaps: Vec<u64>) -> Option<Self::Position> {
+    fn position_of_heaps(&self, _heaps: Vec<u64>) -> Option<Self::Position> {
         None
     }
     /// For games whose positions are heap sizes: the sizes. The default,
     /// `None`, says the game is not a heap game.
-    fn to_heaps(&self, _position: &Self::Position) -> Option<Vec<u64>> {
+    fn heaps_of(&self, _position: &Self::Position) -> Option<Vec<u64>> {
         None
     }
     /// Parse a position in the game's syntax (checking it fits the game).
     /// The default reads heap sizes separated by spaces or commas and
-    /// hands them to [`from_heaps`](Notation::from_heaps).
+    /// hands them to [`position_of_heaps`](Notation::position_of_heaps).
     fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError> {
         let heaps = crate::position::parse_heap_list(text.as_bytes())
             .map_err(|e| PositionError::new(e.to_string(), self.position_syntax()))?;
-        self.from_heaps(heaps).ok_or_else(|| {
+        self.position_of_heaps(heaps).ok_or_else(|| {
             PositionError::new(
                 format!("'{}' is not a position of this game", text.trim()),
                 self.position_syntax(),
@@ -205,10 +205,10 @@ pub trait Notation: Rules {
     }
     /// Canonical text; parsing it gives the same position back. The
     /// default writes heap sizes separated by spaces (see
-    /// [`to_heaps`](Notation::to_heaps)), or else the position's `Debug`
+    /// [`heaps_of`](Notation::heaps_of)), or else the position's `Debug`
     /// form.
     fn format_position(&self, position: &Self::Position) -> String {
-        match self.to_heaps(position) {
+        match self.heaps_of(position) {
             Some(heaps) => {
                 let words: Vec<String> = heaps.iter().map(u64::to_string).collect();
                 words.join(" ")
@@ -218,7 +218,7 @@ pub trait Notation: Rules {
     }
     /// The position as data: its heaps for a heap game, else its text.
     fn position_value(&self, position: &Self::Position) -> PositionValue {
-        match self.to_heaps(position) {
+        match self.heaps_of(position) {
             Some(heaps) => PositionValue::Heaps(heaps),
             None => PositionValue::Text(self.format_position(position)),
         }
@@ -300,7 +300,7 @@ pub trait Notation: Rules {
     /// The default counts a heap game's objects, and otherwise the moves
     /// open.
     fn material(&self, position: &Self::Position) -> u64 {
-        match self.to_heaps(position) {
+        match self.heaps_of(position) {
             Some(heaps) => heaps.iter().fold(0u64, |a, &h| a.saturating_add(h)),
             None => self.moves(position).len() as u64,
         }
