@@ -2,6 +2,7 @@
 //! Also the pieces shared with the sparse method (marks, three-heap sets).
 
 use super::game::TakeBreak;
+use super::kernel::stamp::mark_xor_pairs;
 use super::values::Cell;
 
 /// Why a step stopped before reaching its target.
@@ -88,13 +89,7 @@ impl Marks {
         let low = &g[from..=to];
         let high = &g[m - to..=m - from];
         let mask = self.stamp.len() - 1;
-        let epoch = self.epoch;
-        let stamp = &mut self.stamp[..];
-        for (x, y) in low.iter().zip(high.iter().rev()) {
-            let i = (x.get() ^ y.get()) as usize & mask;
-            // SAFETY: i <= mask = stamp.len() - 1.
-            unsafe { *stamp.get_unchecked_mut(i) = epoch };
-        }
+        mark_xor_pairs(&mut self.stamp, mask, low, high, self.epoch);
     }
 
     /// The least value marked in neither set (`other` at least as large).

@@ -42,14 +42,15 @@
 //! heaps) stays in step 2's need list; step 2 looks at every pair, so the
 //! result is the same.
 //!
-//! Blocks compare on the `avx512` and `avx2` paths. The others stamp every
-//! entry: on Officers to 10^6 a compare one lane at a time made the `none`
-//! path about 1.5 times slower, and one in chunks the compiler vectorises
-//! for SSE2 made `portable` about 1.25 times slower, as the stamps it saves
-//! are a smaller share of those paths' time.
+//! Blocks compare on the `avx512` and `avx2` paths, whose compares are in
+//! `kernel/x86_64/`; [`Probe::compare_plain`] is the reference. The others
+//! stamp every entry: on Officers to 10^6 a compare one lane at a time made
+//! the `none` path about 1.5 times slower, and one in chunks the compiler
+//! vectorises for SSE2 made `portable` about 1.25 times slower, as the
+//! stamps it saves are a smaller share of those paths' time.
 
+use super::kernel::Kernels;
 use super::values::Cell;
-use super::vector::Simd;
 
 /// Candidates kept per position.
 pub(crate) const CANDIDATES: usize = 6;
@@ -69,16 +70,16 @@ pub(crate) const COMPARED_SHARE: f64 = 0.5;
 
 /// A candidate slot with no candidate in it: never an option, as options
 /// are below the row width (at most 2^15 for one- and two-byte values).
-const NONE: u16 = u16::MAX;
+pub(crate) const NONE: u16 = u16::MAX;
 
 /// The candidates of a block and what the compared entries hit.
 #[derive(Clone, Debug)]
 pub(crate) struct Probe {
     /// `cand[k][j]`: the `k`-th least value of lane `j`'s class that no
     /// stamped entry hits, or [`NONE`].
-    cand: [[u16; LANES]; CANDIDATES],
+    pub(crate) cand: [[u16; LANES]; CANDIDATES],
     /// Bit `j` of `alive[k]`: no compared entry hits `cand[k][j]`.
-    alive: [u32; CANDIDATES],
+    pub(crate) alive: [u32; CANDIDATES],
 }
 
 impl Default for Probe {
@@ -131,124 +132,14 @@ impl Probe {
     /// with `g[start - a + j]`, whose option is `r ^ g[start - a + j]`.
     /// The entries are in order of `a`, every `start - a + LANES` must be
     /// at most `g.len()`, and every value below 2^15.
-    pub fn compare<T: Cell>(&mut self, path: Simd, g: &[T], start: usize, entries: &[(u64, u32)]) {
-        debug_assert!(entries.is_sorted_by_key(|&(a, _)| a));
-        // With the entries in order, the first and last bound every load.
-        if let (Some(&(low, _)), Some(&(high, _))) = (entries.first(), entries.last()) {
-            assert!(
-                low <= high && (high as usize) <= start && start - low as usize + LANES <= g.len()
-            );
-        }
-        // Only the x86 paths have a compare of their own.
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = path;
-        #[cfg(target_arch = "x86_64")]
-        {
-            if path == Simd::Avx512 && std::mem::size_of::<T>() <= 2 {
-                // SAFETY: the features are present, T is u8 or u16 (the
-                // only Cells of one and two bytes) and the assert above
-                // keeps every load inside g.
-                unsafe { self.compare_avx512(g, start, entries) };
-                return;
-            }
-            if path == Simd::Avx2 && std::mem::size_of::<T>() <= 2 {
-                // SAFETY: as above.
-                unsafe { self.compare_avx2(g, start, entries) };
-                return;
-            }
-        }
-        self.compare_plain(g, start, entries);
-    }
-
-    /// [`Probe::compare`] on AVX2, the 32 lanes as bytes of one register:
-    /// one compare and one OR per candidate and entry (as two-byte lanes,
-    /// it took two of each).
-    ///
-    /// Lane `j` compares values less its base `b_j`, one below its least
-    /// candidate (or 0; always 0 for one-byte values, which are exact as
-    /// they are): a value `x` becomes `min(x -sat b_j, 255)`, which
-    /// equals `c - b_j` exactly when `x = c`, for every candidate `c` with
-    /// `c - b_j <= 254`. Candidates past that are dropped (set to
-    /// [`NONE`], with those after them), so that a lane whose value lies
-    /// beyond its first few candidates is stamped instead, as when all its
-    /// candidates are hit.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    unsafe fn compare_avx2<T: Cell>(&mut self, g: &[T], start: usize, entries: &[(u64, u32)]) {
-        use std::arch::x86_64::*;
-        let wide = std::mem::size_of::<T>() == 2;
-        // A lane's candidates rise, so those dropped are the last ones.
-        // (Lanes with no candidates keep none.)
-        let mut base = [0u16; LANES];
-        if wide {
-            for (b, &least) in base.iter_mut().zip(&self.cand[0]) {
-                *b = least.saturating_sub(1);
-            }
-        }
-        let mut bytes = [[0u8; LANES]; CANDIDATES];
-        for (cand, bytes) in self.cand.iter_mut().zip(&mut bytes) {
-            for ((c, byte), &b) in cand.iter_mut().zip(bytes.iter_mut()).zip(&base) {
-                let d = c.wrapping_sub(b);
-                *byte = d as u8;
-                if d > 254 {
-                    *c = NONE;
-                }
-            }
-        }
-        // The pack of two-byte lanes 0..16 and 16..32 orders its 8-byte
-        // quarters as lanes 0..8, 16..24, 8..16, 24..32; this permute turns
-        // lane order into that order and back.
-        let order = |v: __m256i| {
-            if wide {
-                _mm256_permute4x64_epi64(v, 0xD8)
-            } else {
-                v
-            }
-        };
-        let cand: [__m256i; CANDIDATES] = std::array::from_fn(|k| {
-            // SAFETY: 32 bytes.
-            order(unsafe { _mm256_loadu_si256(bytes[k].as_ptr() as *const _) })
-        });
-        // SAFETY: 16 lanes of two bytes each, 32 bytes.
-        let (base_a, base_b) = unsafe {
-            (
-                _mm256_loadu_si256(base.as_ptr() as *const _),
-                _mm256_loadu_si256(base.as_ptr().add(16) as *const _),
-            )
-        };
-        let mut hits = [_mm256_setzero_si256(); CANDIDATES];
-        for &(a, r) in entries {
-            let p = g.as_ptr().wrapping_add(start - a as usize);
-            // SAFETY: the caller checked that the 32 lanes from start - a
-            // lie in g.
-            let y = unsafe {
-                if wide {
-                    let r = _mm256_set1_epi16(r as u16 as i16);
-                    let x_a = _mm256_xor_si256(_mm256_loadu_si256(p as *const _), r);
-                    let x_b = _mm256_xor_si256(_mm256_loadu_si256(p.add(16) as *const _), r);
-                    // Values, and so the differences, lie below 2^15: the
-                    // pack's signed saturation takes each to min(d, 255).
-                    _mm256_packus_epi16(
-                        _mm256_subs_epu16(x_a, base_a),
-                        _mm256_subs_epu16(x_b, base_b),
-                    )
-                } else {
-                    // One-byte values: the bases are 0, and x is exact, but
-                    // for an r past a byte, whose x are past every candidate.
-                    if r > 255 {
-                        continue;
-                    }
-                    let r = _mm256_set1_epi8(r as u8 as i8);
-                    _mm256_xor_si256(_mm256_loadu_si256(p as *const _), r)
-                }
-            };
-            for (h, c) in hits.iter_mut().zip(&cand) {
-                *h = _mm256_or_si256(*h, _mm256_cmpeq_epi8(y, *c));
-            }
-        }
-        for (alive, h) in self.alive.iter_mut().zip(hits) {
-            *alive &= !(_mm256_movemask_epi8(order(h)) as u32);
-        }
+    pub fn compare<T: Cell>(
+        &mut self,
+        kernels: &Kernels,
+        g: &[T],
+        start: usize,
+        entries: &[(u64, u32)],
+    ) {
+        kernels.compare(self, g, start, entries);
     }
 
     /// [`Probe::compare`] one lane at a time.
@@ -264,35 +155,6 @@ impl Probe {
                 }
             }
         }
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-    unsafe fn compare_avx512<T: Cell>(&mut self, g: &[T], start: usize, entries: &[(u64, u32)]) {
-        use std::arch::x86_64::*;
-        let mut cand = [_mm512_setzero_si512(); CANDIDATES];
-        for (c, lanes) in cand.iter_mut().zip(&self.cand) {
-            // SAFETY: 32 lanes of two bytes, 64 bytes.
-            *c = unsafe { _mm512_loadu_si512(lanes.as_ptr() as *const _) };
-        }
-        let mut alive = self.alive;
-        let wide = std::mem::size_of::<T>() == 2;
-        for &(a, r) in entries {
-            let p = g.as_ptr().wrapping_add(start - a as usize);
-            // SAFETY: the caller checked that p..p + 32 lies in g.
-            let values = unsafe {
-                if wide {
-                    _mm512_loadu_si512(p as *const _)
-                } else {
-                    _mm512_cvtepu8_epi16(_mm256_loadu_si256(p as *const _))
-                }
-            };
-            let x = _mm512_xor_si512(values, _mm512_set1_epi16(r as u16 as i16));
-            for (alive, c) in alive.iter_mut().zip(&cand) {
-                *alive = _mm512_mask_cmpneq_epi16_mask(*alive, x, *c);
-            }
-        }
-        self.alive = alive;
     }
 
     /// The lanes whose [`CANDIDATES`] candidates are all there and all hit
@@ -333,6 +195,7 @@ impl Probe {
 
 #[cfg(test)]
 mod tests {
+    use super::super::kernel::Simd;
     use super::*;
 
     fn rng(seed: u64) -> impl FnMut() -> u64 {
@@ -351,7 +214,8 @@ mod tests {
     fn compare_matches_direct_check() {
         let mut next = rng(7);
         let mut drops = 0;
-        for round in 0..200 {
+        // Fewer rounds under Miri (scripts/miri-tests.sh), which is slow.
+        for round in 0..if cfg!(miri) { 4 } else { 200 } {
             let limit = if round % 2 == 0 { 512 } else { 256 };
             let g16: Vec<u16> = (0..3000).map(|_| (next() % limit) as u16).collect();
             let g8: Vec<u8> = g16.iter().map(|&v| (v % 256) as u8).collect();
@@ -389,11 +253,12 @@ mod tests {
                     plain.compare_plain(&g16, start, &entries);
                 }
                 for path in Simd::available() {
+                    let kernels = Kernels::get(path).expect("an available path");
                     let mut fast = probe.clone();
                     if use_u8 {
-                        fast.compare(path, &g8, start, &entries);
+                        fast.compare(kernels, &g8, start, &entries);
                     } else {
-                        fast.compare(path, &g16, start, &entries);
+                        fast.compare(kernels, &g16, start, &entries);
                     }
                     // A path may drop a lane's candidates from one more
                     // than 254 past its least less one (past 254 with one-byte

@@ -5,7 +5,14 @@ use crate::Nimber;
 
 /// One stored Grundy value: `u8`, `u16` or `u32`.
 pub(crate) trait Cell:
-    Copy + Default + Send + Sync + PartialEq + std::ops::BitXor<Output = Self> + 'static
+    Copy
+    + Default
+    + Send
+    + Sync
+    + PartialEq
+    + std::ops::BitXor<Output = Self>
+    + super::kernel::Pick
+    + 'static
 {
     /// The largest value this width holds.
     const MAX: u32;

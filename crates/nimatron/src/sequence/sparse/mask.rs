@@ -2,7 +2,7 @@
 //! the rare positions it makes, and the choice of the mask with fewest rare
 //! positions by a Walsh–Hadamard transform of the value histogram.
 
-use super::super::relay::Relay;
+use super::super::parallel::Pair;
 use super::super::values::Cell;
 use super::Sparse;
 
@@ -147,8 +147,8 @@ impl Sparse {
     }
 
     /// Chooses the mask with fewest rare positions among `g[..n]`, and
-    /// with it the scan start and plan (on both threads with a relay).
-    pub(super) fn evaluate<T: Cell>(&mut self, g: &[T], relay: Option<&Relay>) {
+    /// with it the scan start and plan (on both threads with a helper).
+    pub(super) fn evaluate<T: Cell>(&mut self, g: &[T], helper: Option<&Pair<'_>>) {
         let n = g.len() as u64;
         if n == self.schedule.next_eval {
             self.schedule.next_eval *= 2;
@@ -210,7 +210,7 @@ impl Sparse {
         {
             self.rebuild_rare(g);
         }
-        self.choose_scan_start(g, relay);
+        self.choose_scan_start(g, helper);
         self.choose_stamped(g);
         self.schedule.rare_at_eval = self.rare.len() as u64;
         self.schedule.eval_allowed_from = n + n / 2;

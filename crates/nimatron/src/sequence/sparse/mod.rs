@@ -32,7 +32,7 @@
 //! marking and the work around it (see [`Sparse::far_pass`]). Step 2 reads
 //! the small heaps from
 //! a reversed copy of the first values once they are final (see
-//! [`simd::front_copy`](super::simd::front_copy)). With two threads, step
+//! [`kernel::front_copy`](super::kernel::front_copy)). With two threads, step
 //! 1 runs a round ahead taking each `v` as the value while step 2 confirms
 //! the previous round (see [`Sparse::extend_parallel`]); the result is the
 //! same as on one thread.
@@ -55,11 +55,11 @@ mod step1;
 mod step2;
 
 use super::game::TakeBreak;
+use super::kernel::{Kernels, Simd};
 use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
+use super::parallel::{Grow, Pair};
 use super::probe::{self, Probe};
-use super::relay::Relay;
 use super::values::Cell;
-use super::vector::Simd;
 
 pub use mask::SparseMask;
 pub(in crate::sequence) use mask::{SparseSchedule, walsh_hadamard};
@@ -94,6 +94,8 @@ pub(crate) struct Sparse {
     /// The vector path of the inner loops (a concrete path this processor
     /// has).
     path: Simd,
+    /// That path's kernels.
+    kernels: &'static Kernels,
     k0: u64,
     parity_allowed: bool,
     pub schedule: SparseSchedule,
@@ -132,6 +134,10 @@ pub(crate) struct Sparse {
     /// the helper did not know of (a test checks that they occur).
     #[cfg(test)]
     grown_blocks: usize,
+    /// Rounds of the two-thread pipeline run, and blocks they handed over
+    /// (tests check that a run took them).
+    #[cfg(test)]
+    rounds_run: (usize, usize),
     /// Where step 2's scans begin: chosen from the values with the mask
     /// (see [`Sparse::choose_scan_start`]); it changes only the speed.
     scan_start: usize,
@@ -139,7 +145,7 @@ pub(crate) struct Sparse {
     /// [`step2`]'s `plan_steps`); chosen with the scan start.
     scan_steps: std::sync::Arc<[u32]>,
     /// The pairs of the plan's first
-    /// [`simd::DENSE_STEPS`](super::simd::DENSE_STEPS) steps as rare entries
+    /// [`kernel::DENSE_STEPS`](super::kernel::DENSE_STEPS) steps as rare entries
     /// `(a, G(a))`, which step 1 stamps with the rare entries (see
     /// [`Sparse::far_pass`]), and the plan they were made from.
     plan_entries: Vec<(u64, u32)>,
@@ -157,8 +163,8 @@ pub(crate) struct Sparse {
     /// Room for the positions pending in two-thread mode, kept from one
     /// call to the next (see [`Sparse::extend_parallel`]).
     deferred_room: [Deferred; 2],
-    /// The first [`simd::FRONT`](super::simd::FRONT) values reversed, for
-    /// step 2 (see [`simd::front_copy`](super::simd::front_copy)), once
+    /// The first [`kernel::FRONT`](super::kernel::FRONT) values reversed, for
+    /// step 2 (see [`kernel::front_copy`](super::kernel::front_copy)), once
     /// they are known and final and values take two bytes.
     front: Option<std::sync::Arc<[u16]>>,
     /// Whether [`Sparse::front`] is made (tests turn it off).
@@ -208,12 +214,14 @@ pub(super) struct Helped<'a> {
 
 impl Sparse {
     pub fn new(rule: TakeBreak, path: Simd) -> Sparse {
-        debug_assert!(path.is_available() && path != Simd::Auto);
+        let kernels = Kernels::get(path).expect("a path this processor has");
+        let path = kernels.path();
         let k0 = rule.split_two.first().copied().unwrap_or(0);
         let parity_allowed = rule.splits_share_parity();
         let mut s = Sparse {
             rule,
             path,
+            kernels,
             k0,
             parity_allowed,
             schedule: SparseSchedule::START,
@@ -234,6 +242,8 @@ impl Sparse {
             exact_share: 0.2,
             #[cfg(test)]
             grown_blocks: 0,
+            #[cfg(test)]
+            rounds_run: (0, 0),
             scan_start: 1,
             scan_steps: std::sync::Arc::from([]),
             plan_entries: Vec::new(),
@@ -277,7 +287,7 @@ impl Sparse {
         &mut self,
         g: &[T],
         n: usize,
-        relay: Option<&Relay>,
+        helper: Option<&Pair<'_>>,
     ) -> Result<u32, StepError> {
         self.counters.plain_positions += 1;
         self.marks.begin();
@@ -293,15 +303,15 @@ impl Sparse {
             (half >= 1).then_some((m, half))
         });
         let pairs: usize = splits.clone().map(|(_, half)| half).sum();
-        match relay {
-            Some(relay) if pairs >= PLAIN_SHARED => {
+        match helper {
+            Some(helper) if pairs >= PLAIN_SHARED => {
                 // Each thread marks the pairs of one half of every digit's
                 // range in its own set; the mex is the least in neither.
                 self.helper_marks.grow_to(self.marks.size());
                 self.helper_marks.begin();
                 let (mine, theirs) = (&mut self.marks, &mut self.helper_marks);
                 let (splits_here, splits_there) = (splits.clone(), splits);
-                relay.join(
+                helper.join(
                     || {
                         for (m, half) in splits_there {
                             theirs.mark_pairs(g, m, half / 2 + 1, half);
@@ -331,12 +341,12 @@ impl Sparse {
     }
 
     /// [`Sparse::extend`], with the plain mex's pairs shared with the
-    /// helper thread of `relay` (the method is otherwise one-thread here).
+    /// helper thread of `helper` (the method is otherwise one-thread here).
     fn extend_with<T: Cell>(
         &mut self,
         g: &mut Vec<T>,
         until: usize,
-        relay: Option<&Relay>,
+        helper: Option<&Pair<'_>>,
     ) -> Result<(), StepError> {
         while g.len() < until {
             self.keep_front(g);
@@ -345,7 +355,7 @@ impl Sparse {
                 self.evaluate(g, None);
             }
             if self.schedule.mask == 0 {
-                let value = self.plain_value(g, n, relay)?;
+                let value = self.plain_value(g, n, helper)?;
                 if value > T::MAX {
                     return Err(StepError::Overflow);
                 }
@@ -360,9 +370,9 @@ impl Sparse {
 
     /// Computes the block `g.len()..g.len() + len` (fewer positions when a
     /// mask evaluation falls due or the value tables grow).
-    fn block<T: Cell>(
+    fn block<T: Cell, G: Grow<T>>(
         &mut self,
-        g: &mut Vec<T>,
+        g: &mut G,
         len: usize,
         mut defer: Option<&mut Deferred>,
         helped: Option<Helped<'_>>,
@@ -395,7 +405,7 @@ impl Sparse {
                 v
             } else {
                 let (outcome, pairs) = search(
-                    self.path,
+                    self.kernels,
                     &self.rule,
                     g,
                     self.front.as_deref().unwrap_or(&[]),
@@ -433,7 +443,7 @@ impl Sparse {
     }
 
     /// Records `G(n) = value`.
-    fn commit<T: Cell>(&mut self, g: &mut Vec<T>, value: u32) {
+    fn commit<T: Cell, G: Grow<T>>(&mut self, g: &mut G, value: u32) {
         let n = g.len() as u64;
         g.push(T::new(value));
         if value > self.max_value {
@@ -467,8 +477,8 @@ const PLAIN_SHARED: usize = 8192;
 #[cfg(test)]
 mod tests {
     use super::super::code::OctalCode;
+    use super::super::kernel;
     use super::super::naive::NaiveTakeBreak;
-    use super::super::simd;
     use super::*;
 
     /// An octal code, or Grundy's game (unequal splits) for "grundy".
@@ -561,6 +571,23 @@ mod tests {
     /// producer alone while the helper keeps the list it began with. The
     /// values are the naive ones on games whose rare values keep coming.
     #[test]
+    fn a_short_two_thread_run_gives_the_naive_values() {
+        // Small enough for Miri (scripts/miri-tests.sh): rounds of the
+        // pipeline, with blocks handed over through the ring, on the `none`
+        // path (the one Miri can run), against the naive values.
+        let (code, to) = ("0.56", 6_000);
+        let rule = rule(code);
+        let want = naive(&rule, to);
+        let (g, sparse) = sparse_on(Simd::None, &rule, true, true, 2, want.len());
+        assert!(g == want, "{code} to {to}");
+        let (rounds, blocks) = sparse.rounds_run;
+        assert!(
+            rounds >= 1 && blocks >= 2 * pipeline::LAG,
+            "{rounds} rounds, {blocks} blocks"
+        );
+    }
+
+    #[test]
     fn rounds_that_find_rare_values_give_the_naive_values() {
         let mut grown = 0;
         for code in ["0.376", "0.16", "0.127", "0.56", "0.354"] {
@@ -639,7 +666,7 @@ mod tests {
     /// values agree.
     #[test]
     fn comparing_and_the_front_copy_agree_far_out() {
-        for (code, to) in [("0.6", simd::FRONT + 20_000), ("grundy", 90_000)] {
+        for (code, to) in [("0.6", kernel::FRONT + 20_000), ("grundy", 90_000)] {
             let mut runs = Vec::new();
             for (probing, fronting, threads) in [
                 (false, false, 1),

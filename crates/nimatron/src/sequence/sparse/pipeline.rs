@@ -6,9 +6,9 @@
 //! helper only stamps.
 
 use super::super::game::TakeBreak;
+use super::super::kernel;
 use super::super::naive::StepError;
-use super::super::relay::Relay;
-use super::super::simd;
+use super::super::parallel::{Handoff, Pair, with_pair};
 use super::super::values::Cell;
 use super::step1::{ROW_SLACK, far_range, next_tag, stamp_entries};
 use super::step2::{Deferred, Verdict};
@@ -35,14 +35,13 @@ impl Sparse {
         if threads <= 1 || self.rule.split_two.is_empty() {
             return self.extend(g, until);
         }
-        let relay = Relay::new();
         // The positions pending and the buffers of the round before last,
         // kept for their room from round to round and from call to call: a
         // round's list takes hundreds of KiB, and growing a fresh one copies
         // it and faults its pages in again (the command line calls this
         // about every tenth of a second).
         let [mut pending, mut spare] = std::mem::take(&mut self.deferred_room);
-        let result = self.rounds(g, until, &relay, &mut pending, &mut spare);
+        let result = with_pair(|helper| self.rounds(g, until, helper, &mut pending, &mut spare));
         pending.clear();
         spare.clear();
         self.deferred_room = [pending, spare];
@@ -55,7 +54,7 @@ impl Sparse {
         &mut self,
         g: &mut Vec<T>,
         until: usize,
-        relay: &Relay,
+        helper: &Pair<'_>,
         pending: &mut Deferred,
         spare: &mut Deferred,
     ) -> Result<(), StepError> {
@@ -66,7 +65,7 @@ impl Sparse {
             if pending
                 .items
                 .first()
-                .is_none_or(|item| item.0 >= simd::FRONT)
+                .is_none_or(|item| item.0 >= kernel::FRONT)
             {
                 // Everything before the positions pending is final.
                 self.keep_front(g);
@@ -83,7 +82,7 @@ impl Sparse {
                     // each thread (positions are checked independently).
                     let half = pending.items.len() / 2;
                     let (rule, pending_ref, values) = (&rule, &*pending, &*g);
-                    let (second, first) = relay.join(
+                    let (second, first) = helper.join(
                         || pending_ref.verify_range(rule, values, half..),
                         || pending_ref.verify_range(rule, values, ..half),
                     );
@@ -106,7 +105,7 @@ impl Sparse {
                     let target = self.next_boundary(n1, until.min(n1 + ROUND));
                     if target >= n1 + EXACT_MIN {
                         let (produced, _) =
-                            self.round(relay, g, &[], target, &rule, pending, spare, true);
+                            self.round(helper, g, target, &rule, pending, spare, true);
                         spare.clear();
                         match produced {
                             Ok(()) => continue,
@@ -129,9 +128,9 @@ impl Sparse {
                 if self.eval_due(n1 as u64) {
                     // Here rather than in `extend`, so that both threads
                     // choose the scan plan.
-                    self.evaluate(g, Some(relay));
+                    self.evaluate(g, Some(helper));
                 }
-                self.extend_with(g, stop, Some(relay))?;
+                self.extend_with(g, stop, Some(helper))?;
                 continue;
             }
             // With nothing pending, the helper has only its stamps to do
@@ -143,31 +142,16 @@ impl Sparse {
                 ROUND
             };
             let target = self.next_boundary(n1, until.min(n1 + round));
-            g.reserve(target - n1);
             let mut current = std::mem::take(spare);
             current.clear();
             current.items.reserve(ROUND);
             current.needs.reserve(ROUND * 8);
             current.start = self.scan_start;
             current.steps = self.scan_steps.clone();
-            current.path = self.path;
+            current.kernels = self.kernels;
             current.front = self.front.clone();
-            // Step 2 reads g[..n1] only; step 1 appends g[n1..] within the
-            // room reserved above, so the buffer does not move.
-            // SAFETY: the slice covers initialised values that nobody writes
-            // while it is used, which is only inside `round` (pushes write
-            // past n1 into reserved capacity; `round` never truncates g).
-            let prefix: &[T] = unsafe { std::slice::from_raw_parts(g.as_ptr(), n1) };
-            let (produced, verdict) = self.round(
-                relay,
-                g,
-                prefix,
-                target,
-                &rule,
-                pending,
-                &mut current,
-                false,
-            );
+            let (produced, verdict) =
+                self.round(helper, g, target, &rule, pending, &mut current, false);
             if !pending.is_empty() && self.settle(g, pending, verdict) {
                 // Everything produced this round rests on a wrong value.
                 *spare = current;
@@ -187,28 +171,26 @@ impl Sparse {
     /// The helper stamps the far rare entries (`a >= LAG * BLOCK`, whose
     /// partners lie [`LAG`] - 1 blocks back) into its own rows, up to
     /// `LAG - 1` blocks ahead, and hands each block over as bits through a
-    /// ring of `LAG` slots. Both threads confirm `pending` with step 2
-    /// whenever they would otherwise wait, the helper from the front and
-    /// this thread from the back. `prefix` is `g` as it was when the round
-    /// began. With `exact`, this thread runs step 2 of each position at
-    /// once (nothing is deferred, `pending` is empty), and a rare value
-    /// found on the way is stamped by this thread alone (see
-    /// [`Sparse::far_pass`]).
+    /// ring of `LAG` slots (see [`Handoff`]). Both threads confirm `pending`
+    /// with step 2, on the values from before the round, whenever they would
+    /// otherwise wait, the helper from the front and this thread from the
+    /// back. With `exact`, this thread runs step 2 of each position at once
+    /// (nothing is deferred, `pending` is empty), and a rare value found on
+    /// the way is stamped by this thread alone (see [`Sparse::far_pass`]).
     #[allow(clippy::too_many_arguments)]
     fn round<T: Cell>(
         &mut self,
-        relay: &Relay,
+        helper: &Pair<'_>,
         g: &mut Vec<T>,
-        prefix: &[T],
         target: usize,
         rule: &TakeBreak,
         pending: &Deferred,
         current: &mut Deferred,
         exact: bool,
     ) -> (Result<(), StepError>, Verdict) {
-        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        use std::sync::atomic::{AtomicBool, Ordering};
         let n1 = g.len();
-        let path = self.path;
+        let kernels = self.kernels;
         let size = self.marks.size();
         let width = self.stride();
         let words = width / 64;
@@ -220,33 +202,36 @@ impl Sparse {
             self.helper_bits = vec![0; LAG * BLOCK * words];
         }
         let rare = self.stamped.clone();
-        let a_done = AtomicUsize::new(0);
-        let b_done = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
         let queue = Queue::new(pending.items.len());
-        let ring = self.helper_bits.as_mut_ptr() as usize;
-        let values = g.as_ptr() as usize;
         let mut scratch = std::mem::take(&mut self.helper_scratch);
+        let mut ring = std::mem::take(&mut self.helper_bits);
         // Rounds that run step 2 at once keep a share of their own.
         let share = if exact {
             self.exact_share
         } else {
             self.far_share
         };
-        let (a_done, b_done, stop, queue, rare) = (&a_done, &b_done, &stop, &queue, &rare);
+        // Step 2 reads the values from before the round; step 1 appends to
+        // them within the room reserved here.
+        let (handoff, mut grower) = Handoff::new(g, target - n1, &mut ring, LAG, BLOCK * words);
+        let prefix = handoff.known(n1);
+        let (handoff, stop, queue, rare) = (&handoff, &stop, &queue, &rare);
         let scratch_ref = &mut scratch;
-        let ((theirs, their_idle), (produced, mine, idle)) = relay.join(
+        let ((theirs, their_idle), (produced, mine, idle)) = helper.join(
             move || {
                 let scratch = scratch_ref;
+                let mut filler = handoff.filler();
                 let mut verdict = Verdict::default();
                 let mut idle = 0u64;
                 let mut budget = SPIN_START;
                 // The rows are this thread's own: fresh ones each round.
                 scratch[..BLOCK * width].fill(0);
                 let mut tag = 0u8;
-                'blocks: for t in 0..blocks {
+                'blocks: while filler.next() < blocks {
+                    let t = filler.next();
                     let mut spins = 0u32;
-                    while a_done.load(Ordering::Acquire) + LAG < t + 1 {
+                    while !filler.ready() {
                         if stop.load(Ordering::Acquire) {
                             break 'blocks;
                         }
@@ -261,55 +246,43 @@ impl Sparse {
                     }
                     let n0 = n1 + t * BLOCK;
                     let len = BLOCK.min(target - n0);
-                    // SAFETY: the producer has committed every value before
-                    // n0 - (LAG - 1) BLOCK (a_done >= t + 1 - LAG, read with
-                    // Acquire) and appends only past them, within reserved
-                    // room. Slot t % LAG was last read by the producer for
-                    // block t - LAG, which it has finished (same a_done),
-                    // and it reads this one only after b_done says so.
-                    let known = unsafe {
-                        std::slice::from_raw_parts(
-                            values as *const T,
-                            n0.saturating_sub((LAG - 1) * BLOCK),
-                        )
-                    };
-                    let slot = unsafe {
-                        std::slice::from_raw_parts_mut(
-                            (ring as *mut u64).add((t % LAG) * BLOCK * words),
-                            BLOCK * words,
-                        )
-                    };
-                    next_tag(&mut tag, scratch);
-                    helper_far_pass(scratch, width, known, n0, len, rule, rare, share, tag);
-                    for (row, bits) in scratch
-                        .chunks_exact(width)
-                        .zip(slot.chunks_exact_mut(words))
-                        .take(len)
-                    {
-                        simd::byte_bits(path, row, tag, bits);
-                    }
-                    b_done.store(t + 1, Ordering::Release);
+                    // The slot is free once the producer is done with block
+                    // t - LAG, and so with every value before
+                    // n0 - (LAG - 1) BLOCK.
+                    filler.fill(|slot| {
+                        let known = handoff.known(n0.saturating_sub((LAG - 1) * BLOCK));
+                        next_tag(&mut tag, scratch);
+                        helper_far_pass(scratch, width, known, n0, len, rule, rare, share, tag);
+                        for (row, bits) in scratch
+                            .chunks_exact(width)
+                            .zip(slot.chunks_exact_mut(words))
+                            .take(len)
+                        {
+                            kernels.byte_bits(row, tag, bits);
+                        }
+                    });
                 }
                 while queue.confirm(true, pending, rule, prefix, &mut verdict) {}
                 (verdict, idle)
             },
             || {
-                // The helper waits on `stop` as well as on `a_done`: set it
-                // even if this side panics, so that the join can end.
+                // The helper waits on `stop` as well as on the blocks done:
+                // set it even if this side panics, so that the join can end.
                 let _stop = StopOnDrop(stop);
+                let mut taker = handoff.taker();
                 let mut produced = Ok(());
                 let mut mine = Verdict::default();
                 let mut idle = 0u64;
                 let mut budget = SPIN_START;
                 for t in 0..blocks {
-                    let n0 = g.len();
+                    let n0 = grower.len();
                     if n0 != n1 + t * BLOCK || self.eval_due(n0 as u64) || self.marks.size() != size
                     {
                         break;
                     }
                     let mut spins = 0u32;
-                    while b_done.load(Ordering::Acquire) < t + 1 {
-                        if relay.finished() {
+                    while !taker.ready() {
+                        if helper.finished() {
                             // Only a panic ends the helper early; join re-raises it.
                             break;
                         }
@@ -317,39 +290,36 @@ impl Sparse {
                             spin(&mut spins, budget);
                         }
                     }
-                    if b_done.load(Ordering::Acquire) < t + 1 {
-                        break;
-                    }
+                    let Some(slot) = taker.take() else { break };
                     idle += spins as u64;
                     budget = next_budget(spins, budget);
                     let len = BLOCK.min(target - n0);
-                    // SAFETY: the helper finished this slot (b_done > t, read
-                    // with Acquire) and does not write it again until this block
-                    // is done (a_done).
-                    let bits = unsafe {
-                        std::slice::from_raw_parts(
-                            (ring as *const u64).add((t % LAG) * BLOCK * words),
-                            len * words,
-                        )
-                    };
                     #[cfg(test)]
                     if self.stamped.len() > rare.len() {
                         self.grown_blocks += 1;
                     }
                     let defer = (!exact).then_some(&mut *current);
                     let helped = Helped {
-                        bits,
+                        bits: &slot[..len * words],
                         share,
                         known: rare.len(),
                     };
-                    if let Err(e) = self.block(g, len, defer, Some(helped)) {
+                    if let Err(e) = self.block(&mut grower, len, defer, Some(helped)) {
                         produced = Err(e);
                         break;
                     }
-                    if g.len() != n0 + len {
+                    if grower.len() != n0 + len {
                         break;
                     }
-                    a_done.store(t + 1, Ordering::Release);
+                    taker.finish(&grower);
+                    #[cfg(test)]
+                    {
+                        self.rounds_run.1 += 1;
+                    }
+                }
+                #[cfg(test)]
+                {
+                    self.rounds_run.0 += 1;
                 }
                 stop.store(true, Ordering::Release);
                 while queue.confirm(false, pending, rule, prefix, &mut mine) {}
@@ -357,6 +327,7 @@ impl Sparse {
             },
         );
         self.helper_scratch = scratch;
+        self.helper_bits = ring;
         let verdict = mine.merge(theirs);
         // Whoever waited has time to spare: move far entries towards it.
         let tuned = if idle > their_idle + 64 {
@@ -389,7 +360,7 @@ impl Sparse {
             return false;
         };
         self.counters.full_searches += 1;
-        if n < simd::FRONT {
+        if n < kernel::FRONT {
             self.front = None;
         }
         g.truncate(n);

@@ -4,9 +4,10 @@
 //! from them `v`, the least unmarked value of the sparse class, with the
 //! need set step 2 must cover.
 
+use super::super::kernel;
+use super::super::kernel::stamp::{stamp_block, stamp_lane, stamp_rows};
 use super::super::naive::{StepError, mark_simple_options};
 use super::super::probe;
-use super::super::simd;
 use super::super::values::Cell;
 use super::pipeline::split_point;
 use super::{BLOCK, MAX_SPLITS, Sparse};
@@ -142,15 +143,15 @@ impl Sparse {
             return false;
         };
         let k = k as usize;
-        if self.scan_steps.len() < simd::DENSE_STEPS || std::mem::size_of::<T>() != 2 {
+        if self.scan_steps.len() < kernel::DENSE_STEPS || std::mem::size_of::<T>() != 2 {
             return false;
         }
         if !std::sync::Arc::ptr_eq(&self.plan_of, &self.scan_steps) {
             self.plan_of = self.scan_steps.clone();
             self.plan_entries.clear();
-            for &b in &self.scan_steps[..simd::DENSE_STEPS] {
+            for &b in &self.scan_steps[..kernel::DENSE_STEPS] {
                 let b = b as usize;
-                for (a, x) in g[b..b + simd::STEP].iter().enumerate() {
+                for (a, x) in g[b..b + kernel::STEP].iter().enumerate() {
                     self.plan_entries.push(((b + a) as u64, x.get()));
                 }
             }
@@ -197,12 +198,8 @@ impl Sparse {
         for j in 0..len {
             let class = self.sparse_class((n0 + j) as u64);
             let hit = &mut self.lane_hits[j * words..(j + 1) * words];
-            simd::byte_bits(
-                self.path,
-                &self.rows[j * width..(j + 1) * width],
-                self.tag,
-                hit,
-            );
+            self.kernels
+                .byte_bits(&self.rows[j * width..(j + 1) * width], self.tag, hit);
             if let Some(extra) = extra {
                 for (h, e) in hit.iter_mut().zip(&extra[j * words..(j + 1) * words]) {
                     *h |= e;
@@ -213,8 +210,12 @@ impl Sparse {
         for (slot, &k) in self.rule.split_two.iter().enumerate() {
             let (from, to) = self.compared[slot];
             if from < to {
-                self.probe
-                    .compare(self.path, g, n0 - k as usize, &self.compare_list[from..to]);
+                self.probe.compare(
+                    self.kernels,
+                    g,
+                    n0 - k as usize,
+                    &self.compare_list[from..to],
+                );
             }
         }
         // Lanes whose candidates were all hit take the next ones, and the
@@ -242,8 +243,12 @@ impl Sparse {
         for (slot, &k) in self.rule.split_two.iter().enumerate() {
             let (from, to) = self.compared[slot];
             if from < to {
-                self.retry
-                    .compare(self.path, g, n0 - k as usize, &self.compare_list[from..to]);
+                self.retry.compare(
+                    self.kernels,
+                    g,
+                    n0 - k as usize,
+                    &self.compare_list[from..to],
+                );
             }
         }
         self.retried = spent;
@@ -363,14 +368,15 @@ impl Sparse {
                 for (bytes, words) in row.chunks(512).zip(hit.chunks_mut(8)) {
                     let mut again = [0u64; 8];
                     let again = &mut again[..words.len()];
-                    simd::byte_bits(self.path, bytes, tag, again);
+                    self.kernels.byte_bits(bytes, tag, again);
                     for (h, a) in words.iter_mut().zip(again.iter()) {
                         *h |= a;
                     }
                 }
             }
         } else {
-            simd::byte_bits(self.path, &self.rows[j * width..(j + 1) * width], tag, hit);
+            self.kernels
+                .byte_bits(&self.rows[j * width..(j + 1) * width], tag, hit);
             if let Some(extra) = extra {
                 // The helper's far pairs, already as bits.
                 for (h, m) in hit.iter_mut().zip(extra) {
@@ -432,26 +438,6 @@ impl Options<'_> {
     }
 }
 
-/// `row[r ^ g[m - a]] = tag` for every entry `(a, r)` (in order of
-/// position, each `a` below `m`), with `r ^ g[m - a]` taken modulo the
-/// row's length, a power of two.
-fn stamp_lane<T: Cell>(row: &mut [u8], g: &[T], m: usize, entries: &[(u64, u32)], tag: u8) {
-    let (Some(&(first, _)), Some(&(last, _))) = (entries.first(), entries.last()) else {
-        return;
-    };
-    assert!(row.len().is_power_of_two() && first >= 1 && (last as usize) < m && m <= g.len());
-    let mask = row.len() - 1;
-    for &(a, r) in entries {
-        // SAFETY: entries rise, so every a lies in first..=last, and m - a
-        // in 1..m, inside g (the assert above); x is masked below the row's
-        // length.
-        unsafe {
-            let x = (r ^ g.get_unchecked(m - a as usize).get()) as usize & mask;
-            *row.get_unchecked_mut(x) = tag;
-        }
-    }
-}
-
 /// The hash threshold of [`Sparse::is_compared`]: [`probe::COMPARED_SHARE`]
 /// of the 32-bit range.
 const COMPARE_CUT: u64 = (probe::COMPARED_SHARE * (1u64 << 32) as f64) as u64;
@@ -466,11 +452,7 @@ pub(super) fn next_tag(tag: &mut u8, rows: &mut [u8]) {
     }
 }
 
-/// Bytes after a block's rows that stamps may reach: `Cell::xor_index`
-/// is below 2^16 without a mask (and below the row width with one), so the
-/// stamping loops need no masking and no bounds checks. Values are below the
-/// row width, so nothing is ever stamped there.
-pub(super) const ROW_SLACK: usize = 1 << 16;
+pub(super) use super::super::kernel::stamp::ROW_SLACK;
 
 /// The index range of the rare entries with `lo_a <= a <= hi_a`.
 pub(super) fn far_range(rare: &[(u64, u32)], lo_a: usize, hi_a: usize) -> (usize, usize) {
@@ -521,104 +503,9 @@ pub(super) fn stamp_entries<T: Cell>(
     }
 }
 
-/// [`stamp_rows`] for a whole block of rows of a fixed width: entry
-/// `(a, r)` pairs position `j` of the block with `src[start - a + j]`.
-#[inline(never)]
-fn stamp_block<T: Cell, const W: usize>(
-    rows: &mut [u8],
-    src: &[T],
-    start: usize,
-    entries: &[(u64, u32)],
-    tag: u8,
-) {
-    let rows = &mut rows[..BLOCK * W + ROW_SLACK];
-    let size = std::mem::size_of::<T>();
-    if size <= 2 {
-        // One- and two-byte values are read eight bytes at a time and
-        // taken apart in a register: one load per four or eight stamps
-        // rather than one per stamp. Loads and stores share the load-store
-        // units, and with a load per stamp they, not the stores, were the
-        // limit (on AMD Zen 3 most of all).
-        let bits = 8 * size;
-        let lanes = 8 / size;
-        let lane_mask = (1u64 << bits) - 1;
-        for &(a, r) in entries {
-            let base = start - a as usize;
-            let window: &[T; BLOCK] = src[base..base + BLOCK]
-                .try_into()
-                .expect("a block of values");
-            // SAFETY: `Cell` is implemented only for u8, u16 and u32, plain
-            // integers whose bytes may be read as such.
-            let bytes: &[u8] =
-                unsafe { std::slice::from_raw_parts(window.as_ptr().cast(), BLOCK * size) };
-            let rr = (r as u64 & lane_mask) * (u64::MAX / lane_mask);
-            for (q, chunk) in bytes.chunks_exact(8).enumerate() {
-                let word = u64::from_ne_bytes(chunk.try_into().expect("eight bytes")) ^ rr;
-                for l in 0..lanes {
-                    // The value of lane l: its bytes in memory order.
-                    let shift = if cfg!(target_endian = "little") {
-                        bits * l
-                    } else {
-                        bits * (lanes - 1 - l)
-                    };
-                    let x = ((word >> shift) & lane_mask) as usize;
-                    // SAFETY: q * lanes + l < BLOCK and x < 2^16 <= ROW_SLACK.
-                    unsafe { *rows.get_unchecked_mut((q * lanes + l) * W + x) = tag };
-                }
-            }
-        }
-        return;
-    }
-    for &(a, r) in entries {
-        let base = start - a as usize;
-        let window: &[T; BLOCK] = src[base..base + BLOCK]
-            .try_into()
-            .expect("a block of values");
-        for (j, b) in window.iter().enumerate() {
-            // x < W, as every value is below W; unmasked, it is still below
-            // ROW_SLACK (see `Cell::xor_index`).
-            let x = b.xor_index(r, W - 1);
-            // SAFETY: j < BLOCK and x < ROW_SLACK, inside the rows and slack.
-            unsafe { *rows.get_unchecked_mut(j * W + x) = tag };
-        }
-    }
-}
-
-/// `rows[j * width + (r ^ src[j])] = tag` for every `j` but `skip`.
-#[inline]
-fn stamp_rows<T: Cell>(
-    rows: &mut [u8],
-    width: usize,
-    src: &[T],
-    r: u32,
-    tag: u8,
-    skip: Option<usize>,
-) {
-    assert!(rows.len() >= src.len() * width + ROW_SLACK && width.is_power_of_two());
-    let mask = width - 1;
-    match skip {
-        None => {
-            for (j, b) in src.iter().enumerate() {
-                let x = b.xor_index(r, mask);
-                // SAFETY: j < src.len() and x < ROW_SLACK, and the assert
-                // above makes rows hold src.len() rows of width and the slack.
-                unsafe { *rows.get_unchecked_mut(j * width + x) = tag };
-            }
-        }
-        Some(s) => {
-            for (j, b) in src.iter().enumerate() {
-                if j != s {
-                    let x = (r ^ b.get()) as usize & mask;
-                    rows[j * width + x] = tag;
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::super::vector::Simd;
+    use super::super::super::kernel::Simd;
     use super::super::tests::rule;
     use super::*;
 

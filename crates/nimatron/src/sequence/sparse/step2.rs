@@ -5,10 +5,9 @@
 //! [`Verdict`]).
 
 use super::super::game::TakeBreak;
-use super::super::relay::Relay;
-use super::super::simd;
+use super::super::kernel::{self, Kernels, Simd};
+use super::super::parallel::Pair;
 use super::super::values::Cell;
-use super::super::vector::Simd;
 use super::{MAX_SPLITS, Sparse};
 use std::ops::Range;
 use std::sync::Arc;
@@ -20,9 +19,9 @@ impl Sparse {
         if self.fronting
             && self.front.is_none()
             && std::mem::size_of::<T>() == 2
-            && g.len() >= simd::FRONT
+            && g.len() >= kernel::FRONT
         {
-            self.front = Some(simd::front_copy(g, simd::FRONT).into());
+            self.front = Some(kernel::front_copy(g, kernel::FRONT).into());
         }
     }
 
@@ -38,9 +37,9 @@ impl Sparse {
     /// values. The same samples choose the scan plan that scans follow
     /// before the start (see [`plan_steps`]).
     ///
-    /// With a relay, both threads share the work, half the samples each
+    /// With a helper thread, both threads share the work, half the samples each
     /// (the choices are the same).
-    pub(super) fn choose_scan_start<T: Cell>(&mut self, g: &[T], relay: Option<&Relay>) {
+    pub(super) fn choose_scan_start<T: Cell>(&mut self, g: &[T], helper: Option<&Pair<'_>>) {
         self.scan_start = 1;
         let n = g.len();
         if self.schedule.mask == 0 || n < SCAN_SAMPLE_FROM || self.rule.split_two.is_empty() {
@@ -55,7 +54,7 @@ impl Sparse {
             candidates.push(c as usize);
             c *= std::f64::consts::SQRT_2;
         }
-        let path = self.path;
+        let kernels = self.kernels;
         let estimate = |range: Range<usize>| {
             let mut cost = vec![0u64; candidates.len()];
             let mut bits = vec![0u64; samples.words.max(8)];
@@ -68,8 +67,7 @@ impl Sparse {
                 for (j, &start) in candidates.iter().enumerate() {
                     bits[..need.len()].copy_from_slice(need);
                     let mut missing = count;
-                    cost[j] += simd::cover(
-                        path,
+                    cost[j] += kernels.cover(
                         &g[..m],
                         &[],
                         m,
@@ -83,7 +81,7 @@ impl Sparse {
             }
             cost
         };
-        let (mut cost, theirs) = halves(relay, samples.sizes.len(), estimate);
+        let (mut cost, theirs) = halves(helper, samples.sizes.len(), estimate);
         for (c, t) in cost.iter_mut().zip(theirs) {
             *c += t;
         }
@@ -107,7 +105,14 @@ impl Sparse {
         if !planned {
             self.scan_steps = Arc::from([]);
         } else if self.scan_steps.is_empty() || generation != self.plan_generation {
-            let plan = plan_steps(g, &samples, plan_limit(n), &mut self.plan_table, relay);
+            let plan = plan_steps(
+                self.kernels,
+                g,
+                &samples,
+                plan_limit(n),
+                &mut self.plan_table,
+                helper,
+            );
             // Kept only where it saves the samples' scans a quarter of their
             // pairs: where need values are often missing (0.04, 0.06 near
             // 10^5), a plan only adds its pairs to full scans.
@@ -120,8 +125,7 @@ impl Sparse {
                     let need = samples.need(i);
                     bits[..need.len()].copy_from_slice(need);
                     let mut missing = need.iter().map(|w| w.count_ones() as usize).sum();
-                    planned += simd::cover_planned(
-                        path,
+                    planned += kernels.cover_planned(
                         &g[..m],
                         &[],
                         m,
@@ -136,7 +140,7 @@ impl Sparse {
                 }
                 planned
             };
-            let (planned, theirs) = halves(relay, samples.sizes.len(), try_plan);
+            let (planned, theirs) = halves(helper, samples.sizes.len(), try_plan);
             let planned = planned + theirs;
             self.scan_steps = if !plan.is_empty() && planned * 4 <= cost[best] * 3 {
                 plan.into()
@@ -201,16 +205,16 @@ impl Samples {
 }
 
 /// `work` over the two halves of `0..len`: the second half on the other
-/// thread when there is a relay.
+/// thread when there is a helper.
 fn halves<A: Send>(
-    relay: Option<&Relay>,
+    helper: Option<&Pair<'_>>,
     len: usize,
     work: impl Fn(Range<usize>) -> A + Sync,
 ) -> (A, A) {
     let half = len / 2;
-    match relay {
-        Some(relay) => {
-            let (theirs, mine) = relay.join(|| work(half..len), || work(0..half));
+    match helper {
+        Some(helper) => {
+            let (theirs, mine) = helper.join(|| work(half..len), || work(0..half));
             (mine, theirs)
         }
         None => (work(0..half), work(half..len)),
@@ -227,14 +231,14 @@ fn plan_limit(n: usize) -> usize {
 }
 
 /// The heap sizes a plan's steps lie below: half of the reversed copy
-/// ([`simd::FRONT`]), as the candidates' cost grows with their number.
-const PLAN_REACH: usize = simd::FRONT / 2;
+/// ([`kernel::FRONT`]), as the candidates' cost grows with their number.
+const PLAN_REACH: usize = kernel::FRONT / 2;
 
 /// Steps in a scan plan: 2 048 pairs, after which scans go on from the
 /// scan start.
-const PLAN_STEPS: usize = 64;
+const PLAN_STEPS: usize = kernel::scan::PLAN_STEPS;
 
-/// A scan plan: [`PLAN_STEPS`] steps of [`simd::STEP`] pairs, each
+/// A scan plan: [`PLAN_STEPS`] steps of [`kernel::STEP`] pairs, each
 /// beginning at one of `1, 1 + STEP, ...` below `limit` and below
 /// [`PLAN_REACH`], chosen one after another as the step that finds the most
 /// need values of the samples not yet found by the steps before it. (Pairs
@@ -246,18 +250,19 @@ const PLAN_STEPS: usize = 64;
 /// they were taken, a lazy greedy choice, cost 9 ms a plan on Officers
 /// past 2^20, with the table. Kept up to date, the choice took 1.3 ms
 /// after 3.3 ms for the table, which both threads fill when there is a
-/// relay. At 2^19 the table now takes 0.55 ms on two threads, and the
+/// helper. At 2^19 the table now takes 0.55 ms on two threads, and the
 /// choice about 0.45 ms.) The table holds each sample's need values by
 /// number, not by value (see below). Every value of a sample's need set
 /// must be below 512.
 fn plan_steps<T: Cell>(
+    kernels: &Kernels,
     g: &[T],
     samples: &Samples,
     limit: usize,
     found: &mut Vec<u64>,
-    relay: Option<&Relay>,
+    helper: Option<&Pair<'_>>,
 ) -> Vec<u32> {
-    let step = simd::STEP;
+    let step = kernel::STEP;
     let limit = limit.min(PLAN_REACH);
     let candidates: Vec<usize> = (1..)
         .step_by(step)
@@ -366,76 +371,16 @@ fn plan_steps<T: Cell>(
     };
     let half = chosen.len() / 2;
     let (mine, theirs) = found[..total * width].split_at_mut(first[half] * width);
-    match relay {
-        Some(relay) => {
-            relay.join(|| fill(half..chosen.len(), theirs), || fill(0..half, mine));
+    match helper {
+        Some(helper) => {
+            helper.join(|| fill(half..chosen.len(), theirs), || fill(0..half, mine));
         }
         None => {
             fill(0..half, mine);
             fill(half..chosen.len(), theirs);
         }
     }
-    let found = &found[..total * width];
-    #[cfg(target_arch = "x86_64")]
-    if Simd::Avx2.is_available() {
-        // SAFETY: the processor has AVX2, BMI1, BMI2 and POPCNT (see
-        // `Simd::is_available`).
-        return unsafe { greedy_v3(found, &mut left, &candidates) };
-    }
-    greedy(found, &mut left, &candidates)
-}
-
-/// [`greedy`] compiled for x86-64-v3, whose counts of bits take one
-/// instruction (a plan of Officers past 2^17 chose its steps in 1.0 ms
-/// with a software count).
-///
-/// # Safety
-/// AVX2, BMI1, BMI2 and POPCNT are present.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn greedy_v3(found: &[u64], left: &mut [u64], candidates: &[usize]) -> Vec<u32> {
-    greedy(found, left, candidates)
-}
-
-/// The greedy choice of [`plan_steps`]: up to [`PLAN_STEPS`] candidates,
-/// each the one that finds the most need numbers still `left` (the lowest
-/// among equals). `found` holds a row of one word per candidate for each
-/// word of `left`.
-#[inline(always)]
-fn greedy(found: &[u64], left: &mut [u64], candidates: &[usize]) -> Vec<u32> {
-    let width = candidates.len();
-    // Each candidate's gain, kept up to date: a pick takes its values out
-    // of the samples' need sets, and each candidate loses those it found.
-    let mut gains = vec![0u32; width];
-    for row in found.chunks_exact(width) {
-        for (gain, f) in gains.iter_mut().zip(row) {
-            *gain += f.count_ones();
-        }
-    }
-    let mut taken = vec![false; width];
-    let mut plan = Vec::with_capacity(PLAN_STEPS);
-    while plan.len() < PLAN_STEPS {
-        // The most need values, and the lowest step among equals.
-        let Some(c) = (0..width)
-            .filter(|&c| !taken[c])
-            .max_by_key(|&c| (gains[c], std::cmp::Reverse(c)))
-        else {
-            break;
-        };
-        taken[c] = true;
-        plan.push(candidates[c] as u32);
-        for (row, l) in found.chunks_exact(width).zip(left.iter_mut()) {
-            let gone = row[c] & *l;
-            if gone == 0 {
-                continue;
-            }
-            *l &= !gone;
-            for (gain, f) in gains.iter_mut().zip(row) {
-                *gain -= (f & gone).count_ones();
-            }
-        }
-    }
-    plan
+    kernels.greedy(&found[..total * width], &mut left, &candidates)
 }
 
 /// Sample positions for [`Sparse::choose_scan_start`], and the fewest values
@@ -452,17 +397,17 @@ const SCAN_CAP: usize = 1 << 16;
 /// step-1 value stands) or the least value not found, and the number of
 /// pairs visited. Leaves `bits` all zero. `front` is [`Sparse::front`] or
 /// empty. The scans begin at `b = start`
-/// (see [`simd::cover`]).
+/// (see [`Kernels::cover`]).
 ///
 /// Every option value is below `xlimit` (a power of two above every value so
 /// far), so need values from `xlimit` up can never be found.
 ///
 /// With several split digits the digits take turns, a stretch of heap sizes
-/// at a time (see [`simd::cover_interleaved`]): a need value that only one
+/// at a time (see [`Kernels::cover_interleaved`]): a need value that only one
 /// digit's splits reach early must not wait for a full scan of the others'.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn search<T: Cell>(
-    path: Simd,
+    kernels: &Kernels,
     rule: &TakeBreak,
     g: &[T],
     front: &[u16],
@@ -493,17 +438,8 @@ pub(super) fn search<T: Cell>(
         if count == MAX_SPLITS || half == 0 {
             // More digits than the interleaved scan takes: this one alone.
             if missing > 0 && half > 0 {
-                visited += simd::cover(
-                    path,
-                    &g[..m],
-                    front,
-                    m,
-                    half,
-                    start,
-                    xlimit,
-                    bits,
-                    &mut missing,
-                );
+                visited +=
+                    kernels.cover(&g[..m], front, m, half, start, xlimit, bits, &mut missing);
             }
             continue;
         }
@@ -514,10 +450,9 @@ pub(super) fn search<T: Cell>(
         let (m, half) = sizes[0];
         if stamped {
             // Step 1 marked the first steps' pairs with the rare entries.
-            visited += (simd::DENSE_STEPS * simd::STEP) as u64;
+            visited += (kernel::DENSE_STEPS * kernel::STEP) as u64;
         }
-        visited += simd::cover_planned(
-            path,
+        visited += kernels.cover_planned(
             &g[..m],
             front,
             m,
@@ -530,16 +465,8 @@ pub(super) fn search<T: Cell>(
             &mut missing,
         );
     } else if count > 1 && missing > 0 {
-        visited += simd::cover_interleaved(
-            path,
-            g,
-            front,
-            &sizes[..count],
-            start,
-            xlimit,
-            bits,
-            &mut missing,
-        );
+        visited +=
+            kernels.cover_interleaved(g, front, &sizes[..count], start, xlimit, bits, &mut missing);
     }
     let mut result = None;
     for (w, word) in bits.iter_mut().enumerate() {
@@ -552,7 +479,7 @@ pub(super) fn search<T: Cell>(
 }
 
 /// Positions whose step-1 value waits for step 2.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Deferred {
     /// `(n, v, xlimit, start, len, stamped)`: the need set is
     /// `needs[start..start + len]`; `stamped` as [`search`] takes it.
@@ -562,10 +489,23 @@ pub(super) struct Deferred {
     /// ([`Sparse::scan_steps`]).
     pub(super) start: usize,
     pub(super) steps: Arc<[u32]>,
-    /// The vector path ([`Sparse::path`]).
-    pub(super) path: Simd,
+    /// The vector path's kernels ([`Sparse::kernels`]).
+    pub(super) kernels: &'static Kernels,
     /// [`Sparse::front`] as the round began.
     pub(super) front: Option<std::sync::Arc<[u16]>>,
+}
+
+impl Default for Deferred {
+    fn default() -> Deferred {
+        Deferred {
+            items: Vec::new(),
+            needs: Vec::new(),
+            start: 1,
+            steps: Arc::from([]),
+            kernels: Kernels::scalar(),
+            front: None,
+        }
+    }
 }
 
 impl Deferred {
@@ -627,7 +567,7 @@ impl Deferred {
                 &mut long
             };
             let (outcome, visited) = search(
-                self.path,
+                self.kernels,
                 rule,
                 g,
                 front,
@@ -677,7 +617,7 @@ impl Verdict {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::vector::Simd;
+    use super::super::super::parallel::with_pair;
     use super::super::tests::rule;
     use super::*;
 
@@ -694,11 +634,11 @@ mod tests {
         for n in [1 << 14, 40_000, 1 << 16, 1 << 17] {
             let g = &g[..n];
             let samples = sparse.scan_samples(g);
-            let plan = plan_steps(g, &samples, plan_limit(n), &mut table, None);
+            let plan = plan_steps(sparse.kernels, g, &samples, plan_limit(n), &mut table, None);
             let limit = plan_limit(n).min(PLAN_REACH);
             let candidates: Vec<usize> = (1..)
-                .step_by(simd::STEP)
-                .take_while(|&b| b + simd::STEP <= limit)
+                .step_by(kernel::STEP)
+                .take_while(|&b| b + kernel::STEP <= limit)
                 .collect();
             if candidates.len() < PLAN_STEPS {
                 assert!(plan.is_empty(), "n = {n}");
@@ -719,7 +659,7 @@ mod tests {
                 .collect();
             let finds = |b: usize, m: usize| {
                 let mut seen = [0u64; 8];
-                for a in b..b + simd::STEP {
+                for a in b..b + kernel::STEP {
                     let x = (g[a] ^ g[m - a]) as usize;
                     seen[x / 64] |= 1 << (x % 64);
                 }
@@ -772,19 +712,20 @@ mod tests {
         let mut sparse = Sparse::new(rule("0.6"), path);
         let mut g: Vec<u16> = Vec::new();
         sparse.extend(&mut g, 1 << 16).expect("no overflow");
-        let relay = Relay::new();
-        for n in [1 << 14, 40_000, 1 << 16] {
-            let g = &g[..n];
-            sparse.plan_generation = (0, 0);
-            sparse.choose_scan_start(g, None);
-            let (start, steps) = (sparse.scan_start, sparse.scan_steps.clone());
-            sparse.plan_generation = (0, 0);
-            sparse.choose_scan_start(g, Some(&relay));
-            assert_eq!(sparse.scan_start, start, "n = {n}");
-            assert_eq!(sparse.scan_steps, steps, "n = {n}");
-            if path == Simd::Avx2 && n == 1 << 16 {
-                assert_eq!(steps.len(), PLAN_STEPS, "Officers takes a plan at 2^16");
+        with_pair(|helper| {
+            for n in [1 << 14, 40_000, 1 << 16] {
+                let g = &g[..n];
+                sparse.plan_generation = (0, 0);
+                sparse.choose_scan_start(g, None);
+                let (start, steps) = (sparse.scan_start, sparse.scan_steps.clone());
+                sparse.plan_generation = (0, 0);
+                sparse.choose_scan_start(g, Some(helper));
+                assert_eq!(sparse.scan_start, start, "n = {n}");
+                assert_eq!(sparse.scan_steps, steps, "n = {n}");
+                if path == Simd::Avx2 && n == 1 << 16 {
+                    assert_eq!(steps.len(), PLAN_STEPS, "Officers takes a plan at 2^16");
+                }
             }
-        }
+        });
     }
 }
