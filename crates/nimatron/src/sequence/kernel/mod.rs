@@ -26,7 +26,7 @@
 //!   points carry its `#[target_feature]`, and everything below them is
 //!   `#[inline(always)]`;
 //! - `x86_64/avx2.rs` and `x86_64/avx512.rs`: every x86 intrinsic, behind
-//!   zero-sized tokens ([`x86_64::Avx2`], [`x86_64::Avx512`]) that only
+//!   zero-sized tokens ([`x86_64::Avx2`], [`x86_64::avx512::Avx512`]) that only
 //!   exist once the processor is known to have the features;
 //! - [`portable`] and [`scalar`]: the paths without intrinsics;
 //! - [`stamp`]: the byte stores of step 1 and the naive method's marks,

@@ -1,5 +1,5 @@
 //! The x86-64 paths. Every x86 intrinsic of the library is in `avx2.rs`
-//! or `avx512.rs`, behind a token ([`Avx2`], [`Avx512`]) that is made only
+//! or `avx512.rs`, behind a token ([`Avx2`], [`avx512::Avx512`]) that is made only
 //! where the processor has the path's features.
 
 pub(crate) mod avx2;
