@@ -46,6 +46,25 @@ log="$out/server.log"
 . scripts/serve-for-tests.sh
 start_server "$binary" "$log"
 
+# Real identifiers for the run (see scripts/schemathesis.toml): an online
+# game of Nim, so that every operation applies to it (joining and the
+# analysis consent need an online game), its creator's token and its invite.
+read -r NIMATRON_GAME_ID NIMATRON_SEAT_TOKEN NIMATRON_INVITE < <(
+    "$venv/bin/python" - "$url" <<'PY'
+import json, sys, urllib.request
+request = urllib.request.Request(
+    sys.argv[1] + "/api/games",
+    data=json.dumps({"game": "nim", "opponent": "online"}).encode(),
+    headers={"Content-Type": "application/json"},
+    method="POST",
+)
+grant = json.load(urllib.request.urlopen(request, timeout=30))
+print(grant["game"]["id"], grant["token"], grant["invite"])
+PY
+)
+export NIMATRON_GAME_ID NIMATRON_SEAT_TOKEN NIMATRON_INVITE
+echo "== a game for the run: $NIMATRON_GAME_ID"
+
 # The checks: no 5xx; every status, content type, header and body as the
 # document says; malformed requests refused with a 4xx; methods the
 # document does not list refused with 405; a move without its seat token

@@ -312,7 +312,7 @@ async fn create_game(
     get,
     path = "/games/{id}",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$")),
     responses(
         (status = 200, description = "The game", body = GameView),
         (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
@@ -331,7 +331,7 @@ async fn get_game(State(app): State<AppState>, GameId(id): GameId) -> Result<Res
     post,
     path = "/games/{id}/moves",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$")),
     request_body(content = MoveRequest, content_type = "application/json"),
     security(("seat_token" = [])),
     responses(
@@ -362,7 +362,7 @@ async fn make_move(
     post,
     path = "/games/{id}/join",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$")),
     request_body(content = JoinRequest, content_type = "application/json"),
     responses(
         (status = 200, description = "The game, seat 1 and its token", body = SeatGrant),
@@ -392,7 +392,7 @@ async fn join_game(
     post,
     path = "/games/{id}/undo",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$")),
     request_body(
         content = ActionRequest,
         description = "Optional (none is `{}`): the ply the player saw.",
@@ -425,7 +425,7 @@ async fn undo(
     post,
     path = "/games/{id}/resign",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$")),
     request_body(
         content = ActionRequest,
         description = "Optional (none is `{}`): the ply the player saw.",
@@ -460,7 +460,7 @@ async fn resign(
     post,
     path = "/games/{id}/analysis-consent",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$")),
     request_body(content = ConsentRequest, content_type = "application/json"),
     security(("seat_token" = [])),
     responses(
@@ -495,7 +495,7 @@ async fn analysis_consent(
     post,
     path = "/games/{id}/rematch",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$")),
     request_body(
         content = ActionRequest,
         description = "Optional (none is `{}`): the ply the player saw.",
@@ -539,7 +539,7 @@ async fn rematch(
     path = "/games/{id}/positions/{ply}",
     tag = "games",
     params(
-        ("id" = String, Path, description = "The game's id"),
+        ("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$"),
         ("ply" = String, Path, description = "Moves made before the position: 0 for the start"),
     ),
     responses(
@@ -575,7 +575,7 @@ async fn game_position(
     get,
     path = "/games/{id}/analysis",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$")),
     responses(
         (status = 200, description = "The analysis", body = GameAnalysis),
         (status = 403, description = "An online game under way whose seats have not both agreed to show it (`analysis_not_agreed`)", body = ErrorBody),
@@ -614,7 +614,7 @@ struct PageQuery {
     get,
     path = "/games/{id}/legal-moves",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id"), PageQuery),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$"), PageQuery),
     responses(
         (status = 200, description = "A page of the legal moves", body = MovePage),
         (status = 400, description = "A query parameter does not parse or is out of range (`bad_query`, `bad_request`)", body = ErrorBody),
@@ -762,7 +762,7 @@ async fn openapi_json(headers: HeaderMap) -> Response {
     get,
     path = "/games/{id}/events",
     tag = "games",
-    params(("id" = String, Path, description = "The game's id")),
+    params(("id" = String, Path, description = "The game's id: 16 hex digits", pattern = "^[0-9a-fA-F]{16}$")),
     responses(
         (status = 200, description = "An endless stream of events `state`, each with a game view (`GameView`) as its data", body = crate::openapi::shapes::StateEvent, content_type = "text/event-stream"),
         (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
