@@ -354,7 +354,7 @@ pub struct ServeArgs {
     #[arg(long)]
     pub sync_full: bool,
     /// The address players reach the server at behind a proxy, e.g.
-    /// https://nim.example.org/: requests naming its host (and pages of
+    /// `https://nim.example.org/`: requests naming its host (and pages of
     /// its origin) are served, besides the listening address's.
     #[arg(long, value_name = "URL", value_parser = parse_public_url)]
     pub public_url: Option<nimatron_web::PublicUrl>,
