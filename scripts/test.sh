@@ -10,7 +10,8 @@
 # The full run goes on past a failing stage, so the table shows them all,
 # and exits 1 if any stage failed. Besides cargo it installs what it needs
 # on a fresh machine: Debian packages with apt (so it needs root or sudo):
-# gcc-aarch64-linux-gnu and qemu-user, python3-venv, parallel, chromium;
+# gcc-aarch64-linux-gnu and qemu-user, python3-venv, parallel, chromium,
+# postgresql (scripts/postgres-tests.sh runs a throw-away cluster);
 # the aarch64 target with rustup; from PyPI the Python package's tools and
 # schemathesis (into target/); from npm playwright-core (node_modules/).
 # A full run leaves about 5 GB in target/.
@@ -36,6 +37,7 @@ esac
 stage "Rust tests (cargo test --workspace)" cargo test --workspace --locked
 if [ "$quick" -eq 0 ]; then
     stage "the stage summary's own test" scripts/tests/stages-test.sh
+    stage "PostgreSQL: storage suite, two servers, kill test" scripts/postgres-tests.sh
     stage "Grundy engine on aarch64 under qemu" scripts/aarch64-tests.sh
     stage "Python package (pytest, mypy)" scripts/python-tests.sh
     stage "census under GNU parallel" scripts/census-parallel-test.sh

@@ -210,9 +210,44 @@ pub enum Command {
     Games(GamesArgs),
     /// The browser app: play and analyse at http://127.0.0.1:8080/.
     #[command(
-        after_help = "Examples:\n  nimatron serve\n  nimatron serve --addr 9000 --db games.sqlite3     port 9000 on loopback\n  nimatron serve --addr localhost:9000\n\nThe JSON API is documented in docs/api.md."
+        after_help = "Examples:\n  nimatron serve\n  nimatron serve --addr 9000 --db games.sqlite3     port 9000 on loopback\n  nimatron serve --addr localhost:9000\n  nimatron serve --addr 0.0.0.0:8080 --db postgres://nimatron@db.internal:5432/nimatron \\\n      --public-url https://nim.example.org/ --trusted-proxy 10.0.0.0/8\n\nThe JSON API is documented in docs/api.md; running several servers behind a proxy, in docs/deploy.md."
     )]
     Serve(ServeArgs),
+    /// The game records' database: copy a SQLite file's games into PostgreSQL.
+    #[command(
+        after_help = "Examples:\n  nimatron db migrate --from nimatron.sqlite3 --to postgres://nimatron@127.0.0.1:5432/nimatron\n\nStop the server first. Games the target already holds (by id) are left as they are, so a copy\nthat stopped can be run again. See docs/deploy.md."
+    )]
+    Db(DbArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct DbArgs {
+    #[command(subcommand)]
+    pub command: DbCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+pub enum DbCommand {
+    /// Copy every game and its moves from one database to another (a SQLite
+    /// file into PostgreSQL, say).
+    Migrate {
+        /// The database to copy from: a SQLite file or a postgres:// URL.
+        #[arg(long, value_name = "FILE|URL", value_parser = parse_database)]
+        from: nimatron_web::Database,
+        /// The database to copy into: a postgres:// URL or a SQLite file.
+        #[arg(long, value_name = "URL|FILE", value_parser = parse_database)]
+        to: nimatron_web::Database,
+    },
+}
+
+/// `--db`: a SQLite file's path, or a postgres:// URL.
+fn parse_database(text: &str) -> Result<nimatron_web::Database, String> {
+    nimatron_web::Database::parse(text)
+}
+
+/// `--trusted-proxy`: an address or a block of them.
+fn parse_cidr(text: &str) -> Result<nimatron_web::limits::Cidr, String> {
+    nimatron_web::limits::Cidr::parse(text)
 }
 
 #[derive(Args, Debug)]
@@ -346,9 +381,19 @@ pub struct ServeArgs {
     /// port (localhost:9000).
     #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_listen_addr)]
     pub addr: std::net::SocketAddr,
-    /// The SQLite file for game records (created if missing).
-    #[arg(long, default_value = "nimatron.sqlite3")]
-    pub db: std::path::PathBuf,
+    /// Where the game records live: a SQLite file (created if missing), or
+    /// a PostgreSQL database, postgres://USER[:PASSWORD]@HOST:PORT/DB, which
+    /// several servers may share.
+    #[arg(long, env = "NIMATRON_DB", default_value = "nimatron.sqlite3", value_name = "FILE|URL", value_parser = parse_database)]
+    pub db: nimatron_web::Database,
+    /// The most connections this server holds to PostgreSQL.
+    #[arg(long, default_value_t = 16, value_name = "N", value_parser = parse_at_least_one)]
+    pub db_connections: usize,
+    /// A reverse proxy (an address, or a block such as 10.0.0.0/8) whose
+    /// X-Forwarded-For or Forwarded header names the client: limits per
+    /// client then count each client, not the proxy. Repeat for more.
+    #[arg(long, value_name = "CIDR", value_parser = parse_cidr)]
+    pub trusted_proxy: Vec<nimatron_web::limits::Cidr>,
     /// Sync every commit to the disk (slower), not just to the OS; either
     /// way a committed move survives the server being killed.
     #[arg(long)]
@@ -424,6 +469,11 @@ pub struct ServeArgs {
     /// in all.
     #[arg(long, default_value_t = 2_000_000, help_heading = "Limits")]
     pub max_kept_states: usize,
+    /// How long the computer's reply may search inside a move request, in
+    /// milliseconds; a search that needs more waits for a heavy worker, as
+    /// analyses do.
+    #[arg(long, default_value_t = 50, value_name = "MS", value_parser = parse_at_least_one, help_heading = "Limits")]
+    pub quick_search_ms: usize,
 }
 
 fn parse_public_url(text: &str) -> Result<nimatron_web::PublicUrl, String> {

@@ -7,6 +7,7 @@ mod analyze;
 mod args;
 mod census;
 mod census_format;
+mod db;
 mod games;
 mod grundy;
 pub mod play;
@@ -57,6 +58,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Quotient(q) => quotient::run(q),
         Command::Games(g) => games::run(g),
         Command::Serve(s) => serve::run(s),
+        Command::Db(d) => db::run(d),
     }
 }
 

@@ -8,6 +8,8 @@ use crate::args::ServeArgs;
 
 pub fn run(args: ServeArgs) -> anyhow::Result<()> {
     let mut config = nimatron_web::Config::new(args.db);
+    config.db_connections = args.db_connections;
+    config.trusted_proxies = nimatron_web::TrustedProxies::new(args.trusted_proxy);
     if args.sync_full {
         config.durability = nimatron_web::Durability::Disk;
     }
@@ -32,6 +34,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         write_timeout: args.write_timeout,
         request_timeout: args.body_timeout,
         max_kept_states: args.max_kept_states,
+        quick_search: std::time::Duration::from_millis(args.quick_search_ms as u64),
     };
     let addr = args.addr;
     match nimatron_web::run(addr, config) {

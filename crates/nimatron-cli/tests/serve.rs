@@ -201,3 +201,77 @@ fn serve_refuses_addresses_it_cannot_read_saying_what_it_takes() {
         assert!(stderr.contains(needle), "{addr}: {stderr}");
     }
 }
+
+/// A PostgreSQL URL that cannot be reached is an error at start that names
+/// the server and what failed; nothing is said to be serving, and the exit
+/// code is not 0. A URL that cannot be one, or names no database, is bad
+/// input (exit 2), from the flag or from NIMATRON_DB.
+#[test]
+fn serve_reports_an_unreachable_database_before_serving() {
+    // Port 1 on loopback: nothing listens there.
+    let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--db",
+            "postgres://nimatron:secret@127.0.0.1:1/records",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(!stdout.contains("serving"), "{stdout}");
+    assert!(
+        stderr.contains("127.0.0.1:1") && stderr.contains("records"),
+        "names the server and database: {stderr}"
+    );
+    assert!(
+        stderr.to_lowercase().contains("refused"),
+        "says what failed: {stderr}"
+    );
+    assert!(!stderr.contains("secret"), "shows no password: {stderr}");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .env("NIMATRON_DB", "postgres://nimatron@127.0.0.1:1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("names no database"), "{stderr}");
+
+    let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["serve", "--db", "mysql://nim@127.0.0.1/records"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("postgres://"), "{stderr}");
+}
+
+/// `nimatron db migrate` refuses a missing source file and a copy onto
+/// itself, saying which.
+#[test]
+fn db_migrate_refuses_what_cannot_be_copied() {
+    let missing = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("no-such-{}.sqlite3", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["db", "migrate", "--from"])
+        .arg(&missing)
+        .args(["--to", "postgres://nimatron@127.0.0.1:1/records"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("no such file"), "{stderr}");
+    assert!(!missing.exists(), "no file was made");
+    let out = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(["db", "migrate", "--from", "a.sqlite3", "--to", "a.sqlite3"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("same database"), "{stderr}");
+}

@@ -1,8 +1,8 @@
 //! Load and durability runs against `nimatron serve` (see docs/benchmarks.md).
 //!
 //! ```text
-//! load run    --addr 127.0.0.1:8080 --players 200 --seconds 20 [--think-ms 0] [--log FILE]
-//! load verify --db FILE --log FILE
+//! load run    --addr 127.0.0.1:8080[,127.0.0.1:8081...] --players 200 --seconds 20 [--think-ms 0] [--log FILE]
+//! load verify --db FILE|URL --log FILE
 //! ```
 //!
 //! `run`: each player is a thread with its own keep-alive connection. It
@@ -10,11 +10,15 @@
 //! random legal moves until the game ends, then starts another. Every move
 //! request's latency is recorded; the computer's reply is part of it. With
 //! `--log`, every move a success reply reported applied is written as
-//! `GAME PLY NOTATION AFTER`. The run ends after `--seconds`, or when the
-//! server has gone (every player failing), and prints moves/s and latency
-//! percentiles.
+//! `GAME PLY NOTATION AFTER`. With several addresses (app servers sharing
+//! one PostgreSQL database), player N starts on server N mod the count and
+//! moves to the next server when its connection fails, as a load balancer
+//! would send it. The run ends after `--seconds`, or when every player has
+//! failed for 15 s on end (the servers have gone), and prints moves/s and
+//! latency percentiles.
 //!
-//! `verify`: checks that every logged move is in the database, as logged.
+//! `verify`: checks that every logged move is in the database (a SQLite
+//! file or a `postgres://` URL), as logged.
 //!
 //! ```text
 //! load attack --addr 127.0.0.1:8080 --kind KIND --clients N --seconds S
@@ -50,6 +54,8 @@ use serde_json::Value;
 
 struct Conn {
     addr: SocketAddr,
+    /// Every server; on a failed connection the next is tried.
+    servers: Vec<SocketAddr>,
     /// The loopback address to connect from, if any.
     from: Option<std::net::IpAddr>,
     reader: Option<BufReader<TcpStream>>,
@@ -77,6 +83,13 @@ fn client_ip(group: u8, n: u64) -> std::net::IpAddr {
 }
 
 impl Conn {
+    /// The next server, after a failed connection.
+    fn fail_over(&mut self) {
+        if let Some(i) = self.servers.iter().position(|a| *a == self.addr) {
+            self.addr = self.servers[(i + 1) % self.servers.len()];
+        }
+    }
+
     fn request(
         &mut self,
         method: &str,
@@ -85,7 +98,13 @@ impl Conn {
         body: &str,
     ) -> Result<(u16, Value), String> {
         if self.reader.is_none() {
-            let s = connect_from(self.addr, self.from).map_err(|e| e.to_string())?;
+            let s = match connect_from(self.addr, self.from) {
+                Ok(s) => s,
+                Err(e) => {
+                    self.fail_over();
+                    return Err(e.to_string());
+                }
+            };
             s.set_nodelay(true).ok();
             s.set_read_timeout(Some(Duration::from_secs(30))).ok();
             self.reader = Some(BufReader::new(s));
@@ -93,6 +112,7 @@ impl Conn {
         let result = self.exchange(method, path, token, body);
         if result.is_err() {
             self.reader = None;
+            self.fail_over();
         }
         result
     }
@@ -158,15 +178,23 @@ struct Shared {
     log: Option<Mutex<BufWriter<std::fs::File>>>,
 }
 
-fn player(addr: SocketAddr, seed: u64, think: Duration, shared: Arc<Shared>) {
+/// How long a player goes on failing before it stops.
+const GIVE_UP: Duration = Duration::from_secs(15);
+
+fn player(servers: Vec<SocketAddr>, seed: u64, think: Duration, shared: Arc<Shared>) {
     let mut rng = SplitMix64::new(seed);
+    let n = (seed - 0x5EED) as usize;
     let mut conn = Conn {
-        addr,
+        addr: servers[n % servers.len()],
+        servers,
         from: Some(client_ip(2, seed - 0x5EED)),
         reader: None,
     };
     let mut latencies = Vec::new();
-    let mut failures = 0;
+    let mut failing_since: Option<Instant> = None;
+    let failed = |since: &mut Option<Instant>| -> bool {
+        since.get_or_insert_with(Instant::now).elapsed() > GIVE_UP
+    };
     let pause = |rng: &mut SplitMix64| {
         if !think.is_zero() {
             let ms = think.as_millis() as u64;
@@ -194,8 +222,7 @@ fn player(addr: SocketAddr, seed: u64, think: Duration, shared: Arc<Shared>) {
             ),
             _ => {
                 shared.errors.fetch_add(1, Ordering::Relaxed);
-                failures += 1;
-                if failures > 20 {
+                if failed(&mut failing_since) {
                     break;
                 }
                 std::thread::sleep(Duration::from_millis(50));
@@ -221,7 +248,7 @@ fn player(addr: SocketAddr, seed: u64, think: Duration, shared: Arc<Shared>) {
             let micros = t.elapsed().as_micros().min(u32::MAX as u128) as u32;
             match reply {
                 Ok((200, v)) => {
-                    failures = 0;
+                    failing_since = None;
                     latencies.push(micros);
                     shared.moves.fetch_add(1, Ordering::Relaxed);
                     if let Some(log) = &shared.log {
@@ -244,8 +271,7 @@ fn player(addr: SocketAddr, seed: u64, think: Duration, shared: Arc<Shared>) {
                 }
                 Err(_) => {
                     shared.errors.fetch_add(1, Ordering::Relaxed);
-                    failures += 1;
-                    if failures > 20 {
+                    if failed(&mut failing_since) {
                         break 'games;
                     }
                     continue 'games;
@@ -269,12 +295,13 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
 }
 
 fn run(args: &HashMap<String, String>) -> Result<(), String> {
-    let addr: SocketAddr = args
+    let servers: Vec<SocketAddr> = args
         .get("addr")
         .map(String::as_str)
         .unwrap_or("127.0.0.1:8080")
-        .parse()
-        .map_err(|e| format!("--addr: {e}"))?;
+        .split(',')
+        .map(|a| a.trim().parse().map_err(|e| format!("--addr {a}: {e}")))
+        .collect::<Result<_, _>>()?;
     let players: u64 = args
         .get("players")
         .map_or(Ok(200), |s| s.parse())
@@ -309,7 +336,10 @@ fn run(args: &HashMap<String, String>) -> Result<(), String> {
             let shared = shared.clone();
             std::thread::Builder::new()
                 .stack_size(256 * 1024)
-                .spawn(move || player(addr, 0x5EED + p, think, shared))
+                .spawn({
+                    let servers = servers.clone();
+                    move || player(servers, 0x5EED + p, think, shared)
+                })
                 .expect("thread")
         })
         .collect();
@@ -364,28 +394,35 @@ fn run(args: &HashMap<String, String>) -> Result<(), String> {
 }
 
 fn verify(args: &HashMap<String, String>) -> Result<(), String> {
-    let db = args.get("db").ok_or("verify needs --db FILE")?;
+    let db = args.get("db").ok_or("verify needs --db FILE|URL")?;
     let log = args.get("log").ok_or("verify needs --log FILE")?;
-    let conn =
-        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE)
-            .map_err(|e| format!("{db}: {e}"))?;
-    let mut stmt = conn
-        .prepare("SELECT notation, after FROM moves WHERE game_id = ?1 AND ply = ?2")
-        .map_err(|e| e.to_string())?;
+    let database = nimatron_web::Database::parse(db)?;
+    if let nimatron_web::Database::Sqlite(path) = &database
+        && !path.exists()
+    {
+        return Err(format!("{db}: no such file"));
+    }
+    let store = nimatron_web::store::open(&database, nimatron_web::Durability::default(), 2)
+        .map_err(|e| format!("{db}: {e}"))?;
     let text = std::fs::read_to_string(log).map_err(|e| format!("{log}: {e}"))?;
+    let mut games: HashMap<String, Vec<nimatron_web::store::MoveRecord>> = HashMap::new();
     let (mut checked, mut missing) = (0u64, 0u64);
     for line in text.lines() {
         let w: Vec<&str> = line.split(' ').collect();
         let [id, ply, notation, after] = w.as_slice() else {
             return Err(format!("bad log line {line:?}"));
         };
-        let ply: i64 = ply.parse().map_err(|_| format!("bad ply in {line:?}"))?;
-        let row: Option<(String, String)> = stmt
-            .query_row(rusqlite::params![id, ply], |r| Ok((r.get(0)?, r.get(1)?)))
-            .ok();
+        let ply: u32 = ply.parse().map_err(|_| format!("bad ply in {line:?}"))?;
+        if !games.contains_key(*id) {
+            let moves = store.moves(id).map_err(|e| e.to_string())?;
+            games.insert(id.to_string(), moves);
+        }
+        let row = games[*id].iter().find(|m| m.ply == ply);
         checked += 1;
         match row {
-            Some((n, a)) if n.replace(' ', "_") == *notation && a.replace(' ', "_") == *after => {}
+            Some(m)
+                if m.notation.replace(' ', "_") == *notation
+                    && m.after.replace(' ', "_") == *after => {}
             other => {
                 missing += 1;
                 if missing <= 10 {
@@ -394,11 +431,9 @@ fn verify(args: &HashMap<String, String>) -> Result<(), String> {
             }
         }
     }
-    let total: i64 = conn
-        .query_row("SELECT COUNT(*) FROM moves", [], |r| r.get(0))
-        .map_err(|e| e.to_string())?;
+    let total = store.count().map_err(|e| e.to_string())?;
     println!(
-        "acknowledged moves checked: {checked}; missing or different: {missing}; moves in the database: {total}"
+        "acknowledged moves checked: {checked}; missing or different: {missing}; games in the database: {total}"
     );
     if missing > 0 {
         return Err(format!(
@@ -439,6 +474,7 @@ fn answered(r: &Result<(u16, Value), String>) -> String {
 fn attacker(addr: SocketAddr, kind: &str, n: u64, deadline: Instant, tally: &Tally) {
     let mut conn = Conn {
         addr,
+        servers: vec![addr],
         from: Some(client_ip(1, n)),
         reader: None,
     };
@@ -645,7 +681,7 @@ fn main() {
         Some("run") => run(&args),
         Some("verify") => verify(&args),
         Some("attack") => attack(&args),
-        _ => Err("usage: load run --addr HOST:PORT --players N --seconds S [--think-ms MS] [--log FILE] | load verify --db FILE --log FILE | load attack --addr HOST:PORT --kind KIND --clients N --seconds S".into()),
+        _ => Err("usage: load run --addr HOST:PORT[,HOST:PORT...] --players N --seconds S [--think-ms MS] [--log FILE] | load verify --db FILE|URL --log FILE | load attack --addr HOST:PORT --kind KIND --clients N --seconds S".into()),
     };
     if let Err(e) = result {
         eprintln!("error: {e}");

@@ -4,10 +4,10 @@
 //! Each act is checked against the seat its token holds, applied to the
 //! game's record and committed before the reply, like a move.
 
-use crate::db::{GameRecord, Mode, MoveRecord, Status};
-use crate::error::{ApiError, write_error};
+use crate::error::ApiError;
 use crate::requests::{ActionRequest, ConsentRequest};
-use crate::service::{Engine, now_ms};
+use crate::service::{Attempt, Budget, Engine, Turn, now_ms};
+use crate::store::{GameRecord, Mode, MoveRecord, Status};
 use crate::views::{GameView, PlayedMove, RematchReply, SeatGrant, UndoReply};
 use crate::{seats, token, turns};
 
@@ -56,46 +56,49 @@ impl Engine {
     ) -> Result<UndoReply, ApiError> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let (mut record, mut moves) = self.load_with_moves(id)?;
-        seats::seat_for_token(&record, token)?;
-        if record.mode == Mode::Online {
-            return Err(ApiError::conflict(
-                "no_takebacks_online",
-                "an online game's moves stand: take-backs are for games against the computer \
-                 or at one screen",
-            ));
-        }
-        if record.resigned.is_some() {
-            return Err(ApiError::conflict(
-                "resigned",
-                "the game ended by resignation: ask for a rematch instead",
-            ));
-        }
-        seats::check_ply(&record, req.ply, "take-back")?;
-        let Some(count) = moves_to_undo(&record, &moves) else {
-            return Err(ApiError::conflict(
-                "nothing_to_undo",
-                "there is no move of yours to take back",
-            ));
-        };
-        let undone = moves.split_off(moves.len() - count);
-        let first = &undone[0];
-        let expected = record.ply;
-        record.position = first.before.clone();
-        record.to_move = first.seat;
-        record.ply = first.ply - 1;
-        record.status = Status::Playing;
-        record.winner = None;
-        record.rematch_offers = 0;
-        record.updated_at = now_ms();
-        self.store()
-            .rewind(&record, expected)
-            .map_err(write_error)?;
-        let (_, game) = self.game(&record.spec)?;
-        Ok(UndoReply {
-            game: self.view(game.as_ref(), &record, &moves)?,
-            undone: undone.iter().map(PlayedMove::from).collect(),
-        })
+        let turn = self.retrying(|| {
+            let (mut record, mut moves) = self.load_with_moves(id)?;
+            seats::seat_for_token(&record, token)?;
+            if record.mode == Mode::Online {
+                return Err(ApiError::conflict(
+                    "no_takebacks_online",
+                    "an online game's moves stand: take-backs are for games against the computer \
+                     or at one screen",
+                )
+                .into());
+            }
+            if record.resigned.is_some() {
+                return Err(ApiError::conflict(
+                    "resigned",
+                    "the game ended by resignation: ask for a rematch instead",
+                )
+                .into());
+            }
+            seats::check_ply(&record, req.ply, "take-back")?;
+            let Some(count) = moves_to_undo(&record, &moves) else {
+                return Err(ApiError::conflict(
+                    "nothing_to_undo",
+                    "there is no move of yours to take back",
+                )
+                .into());
+            };
+            let undone = moves.split_off(moves.len() - count);
+            let first = &undone[0];
+            record.position = first.before.clone();
+            record.to_move = first.seat;
+            record.ply = first.ply - 1;
+            record.status = Status::Playing;
+            record.winner = None;
+            record.rematch_offers = 0;
+            record.updated_at = now_ms();
+            self.store().rewind(&mut record)?;
+            let (_, game) = self.game(&record.spec)?;
+            Ok(UndoReply {
+                game: self.view(game.as_ref(), &record, &moves)?,
+                undone: undone.iter().map(PlayedMove::from).collect(),
+            })
+        })?;
+        done(turn)
     }
 
     /// Resign: the other seat wins. At one screen the seat to move resigns.
@@ -107,30 +110,33 @@ impl Engine {
     ) -> Result<GameView, ApiError> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let (mut record, moves) = self.load_with_moves(id)?;
-        let seat = seats::seat_for_token(&record, token)?;
-        match record.status {
-            Status::Waiting => {
-                return Err(ApiError::conflict(
-                    "waiting_for_opponent",
-                    "the second seat is still free: there is nobody to resign to",
-                ));
+        let turn = self.retrying(|| {
+            let (mut record, moves) = self.load_with_moves(id)?;
+            let seat = seats::seat_for_token(&record, token)?;
+            match record.status {
+                Status::Waiting => {
+                    return Err(ApiError::conflict(
+                        "waiting_for_opponent",
+                        "the second seat is still free: there is nobody to resign to",
+                    )
+                    .into());
+                }
+                Status::Over => {
+                    return Err(ApiError::conflict("game_over", "the game is over").into());
+                }
+                Status::Playing => {}
             }
-            Status::Over => return Err(ApiError::conflict("game_over", "the game is over")),
-            Status::Playing => {}
-        }
-        seats::check_ply(&record, req.ply, "resignation")?;
-        let seat = seat.unwrap_or(record.to_move);
-        let expected = record.ply;
-        record.status = Status::Over;
-        record.winner = Some(1 - seat);
-        record.resigned = Some(seat);
-        record.updated_at = now_ms();
-        self.store()
-            .advance(&record, expected, &[])
-            .map_err(write_error)?;
-        let (_, game) = self.game(&record.spec)?;
-        self.view(game.as_ref(), &record, &moves)
+            seats::check_ply(&record, req.ply, "resignation")?;
+            let seat = seat.unwrap_or(record.to_move);
+            record.status = Status::Over;
+            record.winner = Some(1 - seat);
+            record.resigned = Some(seat);
+            record.updated_at = now_ms();
+            self.store().advance(&mut record, &[])?;
+            let (_, game) = self.game(&record.spec)?;
+            Ok(self.view(game.as_ref(), &record, &moves)?)
+        })?;
+        done(turn)
     }
 
     /// Agree to show the analysis during an online game, or withdraw.
@@ -142,30 +148,31 @@ impl Engine {
     ) -> Result<GameView, ApiError> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let (mut record, moves) = self.load_with_moves(id)?;
-        let seat = seats::seat_for_token(&record, token)?;
-        let (Mode::Online, Some(seat)) = (record.mode, seat) else {
-            return Err(ApiError::conflict(
-                "not_online",
-                format!(
-                    "game '{id}' is not an online game: its analysis is always shown, \
-                     with no need to agree"
-                ),
-            ));
-        };
-        let bit = 1 << seat;
-        if req.agree {
-            record.analysis_votes |= bit;
-        } else {
-            record.analysis_votes &= !bit;
-        }
-        record.updated_at = now_ms();
-        let ply = record.ply;
-        self.store()
-            .advance(&record, ply, &[])
-            .map_err(write_error)?;
-        let (_, game) = self.game(&record.spec)?;
-        self.view(game.as_ref(), &record, &moves)
+        let turn = self.retrying(|| {
+            let (mut record, moves) = self.load_with_moves(id)?;
+            let seat = seats::seat_for_token(&record, token)?;
+            let (Mode::Online, Some(seat)) = (record.mode, seat) else {
+                return Err(ApiError::conflict(
+                    "not_online",
+                    format!(
+                        "game '{id}' is not an online game: its analysis is always shown, \
+                         with no need to agree"
+                    ),
+                )
+                .into());
+            };
+            let bit = 1 << seat;
+            if req.agree {
+                record.analysis_votes |= bit;
+            } else {
+                record.analysis_votes &= !bit;
+            }
+            record.updated_at = now_ms();
+            self.store().advance(&mut record, &[])?;
+            let (_, game) = self.game(&record.spec)?;
+            Ok(self.view(game.as_ref(), &record, &moves)?)
+        })?;
+        done(turn)
     }
 
     /// Ask for a rematch of a finished game: the same game from the same
@@ -179,85 +186,114 @@ impl Engine {
         token: Option<&str>,
         req: &ActionRequest,
     ) -> Result<(RematchReply, bool), ApiError> {
+        done(self.rematch_within(id, token, req, Budget::Full)?)
+    }
+
+    /// [`Engine::rematch`], with the computer's first move in the new game
+    /// (if it has one) searched within `budget`.
+    pub fn rematch_within(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        req: &ActionRequest,
+        budget: Budget,
+    ) -> Result<Turn<(RematchReply, bool)>, ApiError> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let (mut record, moves) = self.load_with_moves(id)?;
-        let seat = seats::seat_for_token(&record, token)?.unwrap_or(0);
-        if record.status != Status::Over {
-            return Err(ApiError::conflict(
-                "game_not_over",
-                "a rematch can be asked for once the game is over (resign to end it now)",
-            ));
-        }
-        seats::check_ply(&record, req.ply, "rematch request")?;
-        let (_, game) = self.game(&record.spec)?;
-        let grant = |new: &GameRecord, new_moves: &[MoveRecord]| -> Result<SeatGrant, ApiError> {
-            Ok(SeatGrant {
-                game: self.view(game.as_ref(), new, new_moves)?,
-                seat,
-                token: token.unwrap_or_default().to_string(),
+        self.retrying(|| {
+            let (mut record, moves) = self.load_with_moves(id)?;
+            let seat = seats::seat_for_token(&record, token)?.unwrap_or(0);
+            if record.status != Status::Over {
+                return Err(ApiError::conflict(
+                    "game_not_over",
+                    "a rematch can be asked for once the game is over (resign to end it now)",
+                )
+                .into());
+            }
+            seats::check_ply(&record, req.ply, "rematch request")?;
+            let (_, game) = self.game(&record.spec)?;
+            let grant =
+                |new: &GameRecord, new_moves: &[MoveRecord]| -> Result<SeatGrant, ApiError> {
+                    Ok(SeatGrant {
+                        game: self.view(game.as_ref(), new, new_moves)?,
+                        seat,
+                        token: token.unwrap_or_default().to_string(),
+                        invite: None,
+                        invite_url: None,
+                    })
+                };
+            // Asked before and made: the rematch as it stands.
+            if let Some(new_id) = record.rematch.clone() {
+                let (new, new_moves) = self.load_with_moves(&new_id)?;
+                let reply = RematchReply {
+                    game: self.view(game.as_ref(), &record, &moves)?,
+                    rematch: Some(grant(&new, &new_moves)?),
+                };
+                return Ok((reply, false));
+            }
+            record.rematch_offers |= 1 << seat;
+            record.updated_at = now_ms();
+            let everyone = record.mode != Mode::Online || record.rematch_offers == 3;
+            if !everyone {
+                self.store().advance(&mut record, &[])?;
+                let reply = RematchReply {
+                    game: self.view(game.as_ref(), &record, &moves)?,
+                    rematch: None,
+                };
+                return Ok((reply, false));
+            }
+            // A record stored before the server's limits (or under looser
+            // ones) is served, but no new game starts from a position beyond
+            // them.
+            let start = crate::error::stored_position(game.as_ref(), &record.start)?;
+            self.check_size(game.as_ref(), &start)?;
+            let now = now_ms();
+            let first_seat = 1 - record.first_seat;
+            let mut new = GameRecord {
+                id: token::new_id(),
+                position: record.start.clone(),
+                first_seat,
+                to_move: first_seat,
+                ply: 0,
+                status: Status::Playing,
+                winner: None,
                 invite: None,
-                invite_url: None,
-            })
-        };
-        // Asked before and made: the rematch as it stands.
-        if let Some(new_id) = record.rematch.clone() {
-            let (new, new_moves) = self.load_with_moves(&new_id)?;
+                rng: token::random_u64(),
+                resigned: None,
+                analysis_votes: 0,
+                rematch_offers: 0,
+                rematch: None,
+                created_at: now,
+                updated_at: now,
+                rev: 0,
+                ..record.clone()
+            };
+            let mut new_moves = Vec::new();
+            let limits = self.computer_limits(budget);
+            if !turns::computer_turns(
+                game.as_ref(),
+                &mut new,
+                limits,
+                budget == Budget::Quick,
+                &mut new_moves,
+            )? {
+                return Err(Attempt::NeedsHeavy);
+            }
+            record.rematch = Some(new.id.clone());
+            self.store().insert_rematch(&mut record, &new, &new_moves)?;
             let reply = RematchReply {
                 game: self.view(game.as_ref(), &record, &moves)?,
                 rematch: Some(grant(&new, &new_moves)?),
             };
-            return Ok((reply, false));
-        }
-        record.rematch_offers |= 1 << seat;
-        record.updated_at = now_ms();
-        let ply = record.ply;
-        let everyone = record.mode != Mode::Online || record.rematch_offers == 3;
-        if !everyone {
-            self.store()
-                .advance(&record, ply, &[])
-                .map_err(write_error)?;
-            let reply = RematchReply {
-                game: self.view(game.as_ref(), &record, &moves)?,
-                rematch: None,
-            };
-            return Ok((reply, false));
-        }
-        // A record stored before the server's limits (or under looser
-        // ones) is served, but no new game starts from a position beyond
-        // them.
-        let start = crate::error::stored_position(game.as_ref(), &record.start)?;
-        self.check_size(game.as_ref(), &start)?;
-        let now = now_ms();
-        let first_seat = 1 - record.first_seat;
-        let mut new = GameRecord {
-            id: token::new_id(),
-            position: record.start.clone(),
-            first_seat,
-            to_move: first_seat,
-            ply: 0,
-            status: Status::Playing,
-            winner: None,
-            invite: None,
-            rng: token::random_u64(),
-            resigned: None,
-            analysis_votes: 0,
-            rematch_offers: 0,
-            rematch: None,
-            created_at: now,
-            updated_at: now,
-            ..record.clone()
-        };
-        let mut new_moves = Vec::new();
-        turns::computer_turns(game.as_ref(), &mut new, self.limits(), &mut new_moves)?;
-        record.rematch = Some(new.id.clone());
-        self.store()
-            .insert_rematch(&record, ply, &new, &new_moves)
-            .map_err(write_error)?;
-        let reply = RematchReply {
-            game: self.view(game.as_ref(), &record, &moves)?,
-            rematch: Some(grant(&new, &new_moves)?),
-        };
-        Ok((reply, true))
+            Ok((reply, true))
+        })
+    }
+}
+
+/// The result of a change that never asks for a heavy turn.
+fn done<T>(turn: Turn<T>) -> Result<T, ApiError> {
+    match turn {
+        Turn::Done(v) => Ok(v),
+        Turn::NeedsHeavy => Err(ApiError::internal("a full search asked for more")),
     }
 }

@@ -31,8 +31,9 @@ use crate::limits::{Admission, Client};
 use crate::requests::{
     ActionRequest, AnalyzeRequest, ConsentRequest, JoinRequest, MoveRequest, NewGame,
 };
-use crate::service::Engine;
+use crate::service::{Budget, Engine, Turn};
 use crate::site::Site;
+use crate::store::Change;
 use crate::views::{
     AnalysisView, Catalogue, GameAnalysis, GameList, GameView, MovePage, MoveReply, PositionView,
     RematchReply, SeatGrant, UndoReply,
@@ -43,8 +44,15 @@ pub const BODY_LIMIT: usize = 16 * 1024;
 
 /// Live-update channels, one per watched game.
 pub struct Hub {
-    channels: Mutex<HashMap<String, broadcast::Sender<Arc<str>>>>,
+    channels: Mutex<HashMap<String, Channel>>,
     shutdown: watch::Receiver<bool>,
+}
+
+/// A watched game's channel, and the newest revision sent on it: an older
+/// state that arrives late (read before a newer one was sent) is not sent.
+struct Channel {
+    tx: broadcast::Sender<Arc<str>>,
+    rev: u64,
 }
 
 impl Hub {
@@ -61,7 +69,17 @@ impl Hub {
         self.lock().len()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, broadcast::Sender<Arc<str>>>> {
+    /// The ids of the games someone watches.
+    fn watched_ids(&self) -> Vec<String> {
+        self.lock().keys().cloned().collect()
+    }
+
+    /// Whether a change of game `id` to revision `rev` is news to anyone.
+    fn wants(&self, id: &str, rev: u64) -> bool {
+        self.lock().get(id).is_some_and(|c| c.rev < rev)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Channel>> {
         self.channels.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -71,7 +89,11 @@ impl Hub {
         let rx = self
             .lock()
             .entry(id.to_string())
-            .or_insert_with(|| broadcast::channel(64).0)
+            .or_insert_with(|| Channel {
+                tx: broadcast::channel(64).0,
+                rev: 0,
+            })
+            .tx
             .subscribe();
         Watcher {
             hub: self.clone(),
@@ -83,21 +105,68 @@ impl Hub {
     /// Drop game `id`'s channel if nobody watches it any more.
     fn release(&self, id: &str) {
         let mut channels = self.lock();
-        if channels.get(id).is_some_and(|tx| tx.receiver_count() == 0) {
+        if channels.get(id).is_some_and(|c| c.tx.receiver_count() == 0) {
             channels.remove(id);
         }
     }
 
-    /// Send game `id`'s new state to its watchers. The JSON is made only
-    /// if someone watches: most games have nobody watching.
-    fn publish(&self, id: &str, json: impl FnOnce() -> Option<String>) {
-        let Some(tx) = self.lock().get(id).cloned() else {
+    /// Send game `id`'s state at revision `rev` to its watchers, unless
+    /// they have had it or a newer one. The JSON is made only if someone
+    /// watches: most games have nobody watching.
+    fn publish(&self, id: &str, rev: u64, json: impl FnOnce() -> Option<String>) {
+        if !self.wants(id, rev) {
+            return;
+        }
+        let Some(json) = json() else {
             return;
         };
-        if let Some(json) = json() {
+        // Checked again and sent under the lock, so that two states sent at
+        // once go out in the order of their revisions.
+        let mut channels = self.lock();
+        if let Some(channel) = channels.get_mut(id)
+            && channel.rev < rev
+        {
+            channel.rev = rev;
             // Fails only when nobody is listening; the last watcher to
             // leave removes the channel.
-            let _ = tx.send(Arc::from(json));
+            let _ = channel.tx.send(Arc::from(json));
+        }
+    }
+}
+
+/// Pass other servers' changes (heard from the database) on to this
+/// server's watchers: each watched game that changed is read again and
+/// sent; after a gap (the database's connection was lost, or this server
+/// fell behind), every watched game is. Ends with the server.
+pub async fn relay_changes(
+    mut changes: broadcast::Receiver<Change>,
+    engine: Arc<Engine>,
+    hub: Arc<Hub>,
+) {
+    let mut shutdown = hub.shutdown.clone();
+    loop {
+        let change = tokio::select! {
+            c = changes.recv() => c,
+            _ = shutdown.changed() => return,
+        };
+        let ids = match change {
+            Ok(Change::Game { id, rev }) => {
+                if !hub.wants(&id, rev) {
+                    continue;
+                }
+                vec![id]
+            }
+            Ok(Change::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => hub.watched_ids(),
+            Err(broadcast::error::RecvError::Closed) => return,
+        };
+        for id in ids {
+            let (engine, hub) = (engine.clone(), hub.clone());
+            tokio::spawn(async move {
+                let game_id = id.clone();
+                if let Ok(view) = blocking(move || engine.get(&game_id)).await {
+                    hub.publish(&id, view.rev, || serde_json::to_string(&view).ok());
+                }
+            });
         }
     }
 }
@@ -155,7 +224,8 @@ impl<S: Send + Sync> FromRequestParts<S> for Client {
 impl AppState {
     /// Send a game's new state to everyone watching it.
     fn publish(&self, id: &str, view: &GameView) {
-        self.hub.publish(id, || serde_json::to_string(view).ok());
+        self.hub
+            .publish(id, view.rev, || serde_json::to_string(view).ok());
     }
 }
 
@@ -190,6 +260,33 @@ async fn heavy<T: Send + 'static>(
         f(&engine)
     })
     .await
+}
+
+/// A change in which the computer may search for its move: tried first
+/// within a cheap request's budget; a search that needs more runs again
+/// with the full budget in a heavy turn (queued, shared and refused like an
+/// analysis), so that a flood of hard computer moves cannot hold the
+/// threads that cheap requests run on.
+async fn with_computer<T: Send + 'static>(
+    app: &AppState,
+    client: Client,
+    act: impl Fn(&Engine, Budget) -> Result<Turn<T>, ApiError> + Send + Sync + 'static,
+) -> Result<T, ApiError> {
+    let act = Arc::new(act);
+    let engine = app.engine.clone();
+    let quick = act.clone();
+    match blocking(move || quick(&engine, Budget::Quick)).await? {
+        Turn::Done(v) => Ok(v),
+        Turn::NeedsHeavy => {
+            heavy(app, client, move |engine| {
+                match act(engine, Budget::Full)? {
+                    Turn::Done(v) => Ok(v),
+                    Turn::NeedsHeavy => Err(ApiError::internal("a full search asked for more")),
+                }
+            })
+            .await
+        }
+    }
 }
 
 /// A seat's act on a game: its token and body read, then the engine's
@@ -299,11 +396,14 @@ fn json<T: serde::Serialize>(status: StatusCode, value: &T) -> Response {
 )]
 async fn create_game(
     State(app): State<AppState>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: NewGame = parse_body(body, true)?;
-    let engine = app.engine.clone();
-    let grant = blocking(move || engine.create(req)).await?;
+    let grant = with_computer(&app, client, move |engine, budget| {
+        engine.create_within(req.clone(), budget)
+    })
+    .await?;
     Ok(json(StatusCode::CREATED, &grant))
 }
 
@@ -347,12 +447,18 @@ async fn get_game(State(app): State<AppState>, GameId(id): GameId) -> Result<Res
 )]
 async fn make_move(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let reply =
-        seat_act::<MoveRequest, _>(&app, &id, &headers, body, false, Engine::make_move).await?;
+    let token = bearer(&headers)?;
+    let req: MoveRequest = parse_body(body, false)?;
+    let game_id = id.clone();
+    let reply = with_computer(&app, client, move |engine, budget| {
+        engine.make_move_within(&game_id, token.as_deref(), &req, budget)
+    })
+    .await?;
     app.publish(&id, &reply.game);
     Ok(json(StatusCode::OK, &reply))
 }
@@ -517,12 +623,18 @@ async fn analysis_consent(
 )]
 async fn rematch(
     State(app): State<AppState>,
+    client: Client,
     GameId(id): GameId,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let (reply, created) =
-        seat_act::<ActionRequest, _>(&app, &id, &headers, body, true, Engine::rematch).await?;
+    let token = bearer(&headers)?;
+    let req: ActionRequest = parse_body(body, true)?;
+    let game_id = id.clone();
+    let (reply, created) = with_computer(&app, client, move |engine, budget| {
+        engine.rematch_within(&game_id, token.as_deref(), &req, budget)
+    })
+    .await?;
     app.publish(&id, &reply.game);
     let status = match (&reply.rematch, created) {
         (None, _) => StatusCode::ACCEPTED,

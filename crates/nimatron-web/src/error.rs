@@ -11,7 +11,7 @@ use nimatron::{Game, GameError, Position, PositionError, SpecError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::db::WriteError;
+use crate::store::WriteError;
 
 /// An error reply: `{"error": {"code": ..., "message": ...}}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,9 +151,24 @@ pub(crate) fn log_internal(message: &str) -> String {
     id
 }
 
-impl From<crate::db::DbError> for ApiError {
-    fn from(e: crate::db::DbError) -> ApiError {
-        ApiError::internal(e.to_string())
+impl From<crate::store::DbError> for ApiError {
+    /// A database that cannot be reached now (restarting, every connection
+    /// busy) is `503` with `Retry-After`, its cause in the log; any other
+    /// failure is an internal error.
+    fn from(e: crate::store::DbError) -> ApiError {
+        if e.unavailable {
+            let id = log_internal(&e.to_string());
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database_unavailable",
+                format!(
+                    "the game records cannot be reached just now (log entry {id}); retry shortly"
+                ),
+            )
+            .retry_after(crate::limits::RETRY_AFTER_SECS)
+        } else {
+            ApiError::internal(e.to_string())
+        }
     }
 }
 

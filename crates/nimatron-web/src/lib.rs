@@ -4,7 +4,8 @@
 //! Nimatron library knows — against the computer, a friend at the same
 //! screen, or a friend elsewhere through an invite link — with a JSON API
 //! (documented in `docs/api.md`), live updates by server-sent events, and
-//! game records in SQLite.
+//! game records in SQLite (one server) or PostgreSQL (several servers
+//! sharing one database, see [`store`]).
 //!
 //! ```no_run
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -18,7 +19,6 @@ mod actions;
 pub mod api;
 mod assets;
 mod caches;
-pub mod db;
 pub mod error;
 pub mod explore;
 pub mod limits;
@@ -28,6 +28,7 @@ mod seats;
 mod server;
 pub mod service;
 pub mod site;
+pub mod store;
 pub mod token;
 mod turns;
 pub mod views;
@@ -35,21 +36,27 @@ pub mod views;
 use std::future::Future;
 use std::io::Write;
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use nimatron::solve::Limits;
 
 pub use caches::CustomGame;
-pub use db::Durability;
 pub use limits::ServerLimits;
+pub use limits::TrustedProxies;
 pub use site::PublicUrl;
+pub use store::{Database, Durability};
 
 /// How to run the server.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The SQLite file (created if missing).
-    pub db: PathBuf,
+    /// Where the game records live: a SQLite file (created if missing) or
+    /// a PostgreSQL database.
+    pub db: Database,
+    /// The most connections to PostgreSQL this server holds (its pool).
+    pub db_connections: usize,
+    /// The reverse proxies whose `X-Forwarded-For` or `Forwarded` header
+    /// names the client; every other peer is the client itself.
+    pub trusted_proxies: TrustedProxies,
     /// Games outside the catalogue, served under their own names.
     pub custom_games: Vec<CustomGame>,
     /// The solver's limits for one request: the most positions it stores,
@@ -74,10 +81,13 @@ pub struct Config {
 }
 
 impl Config {
-    /// The defaults, with the database at `db`.
-    pub fn new(db: impl Into<PathBuf>) -> Config {
+    /// The defaults, with the database at `db` (a SQLite file's path, or a
+    /// [`Database`]).
+    pub fn new(db: impl Into<Database>) -> Config {
         Config {
             db: db.into(),
+            db_connections: 16,
+            trusted_proxies: TrustedProxies::default(),
             custom_games: Vec::new(),
             // A request never searches for long: 500 000 positions or 5 s.
             limits: Limits::states(500_000).with_time(std::time::Duration::from_secs(5)),
@@ -94,7 +104,7 @@ impl Config {
 #[derive(Debug)]
 pub enum ServeError {
     /// The database could not be opened.
-    Db(db::DbError),
+    Db(store::DbError),
     /// Binding or serving failed.
     Io(std::io::Error),
 }
@@ -123,23 +133,34 @@ pub fn app(
     config: &Config,
     shutdown: tokio::sync::watch::Receiver<bool>,
 ) -> Result<axum::Router, ServeError> {
-    let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
+    let store = open_store(config)?;
     Ok(app_over(config, store, shutdown))
+}
+
+/// Open the configured database.
+fn open_store(config: &Config) -> Result<Arc<dyn store::Store>, ServeError> {
+    store::open(&config.db, config.durability, config.db_connections).map_err(ServeError::Db)
 }
 
 fn app_over(
     config: &Config,
-    store: db::Store,
+    store: Arc<dyn store::Store>,
     shutdown: tokio::sync::watch::Receiver<bool>,
 ) -> axum::Router {
+    let changes = store.subscribe();
     let engine = Arc::new(
         service::Engine::new(store, config.custom_games.clone(), config.limits)
             .with_explore_to(config.explore_to)
             .with_server_limits(config.server.clone()),
     );
+    let hub = Arc::new(api::Hub::new(shutdown));
+    // Other servers' changes reach this server's watchers.
+    if let (Some(changes), Ok(runtime)) = (changes, tokio::runtime::Handle::try_current()) {
+        runtime.spawn(api::relay_changes(changes, engine.clone(), hub.clone()));
+    }
     api::router(api::AppState {
         engine,
-        hub: Arc::new(api::Hub::new(shutdown)),
+        hub,
         admission: Arc::new(limits::Admission::new(config.server.clone())),
         site: Arc::new(site::Site {
             listen: config.listen,
@@ -155,23 +176,29 @@ pub async fn serve(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
-    let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
+    let store = open_store(&config)?;
     serve_store(listener, config, store, shutdown).await
 }
 
 async fn serve_store(
     listener: tokio::net::TcpListener,
     mut config: Config,
-    store: db::Store,
+    store: Arc<dyn store::Store>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     config.listen = Some(listener.local_addr()?);
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     let app = app_over(&config, store, stop_rx);
-    server::serve(listener, app, &config.server, async move {
-        shutdown.await;
-        let _ = stop_tx.send(true);
-    })
+    server::serve(
+        listener,
+        app,
+        &config.server,
+        &config.trusted_proxies,
+        async move {
+            shutdown.await;
+            let _ = stop_tx.send(true);
+        },
+    )
     .await?;
     Ok(())
 }
@@ -180,7 +207,7 @@ async fn serve_store(
 /// until Ctrl-C or SIGTERM. Nothing is printed as serving until the
 /// database has opened and passed its check.
 pub fn run(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
-    let store = db::Store::open(&config.db, config.durability).map_err(ServeError::Db)?;
+    let store = open_store(&config)?;
     // Requests run their SQLite and solver work on the blocking pool: cheap
     // ones as they come (each client's share is capped), heavy ones
     // `heavy_workers` at a time.
@@ -196,7 +223,7 @@ pub fn run(addr: SocketAddr, config: Config) -> Result<(), ServeError> {
         let _ = writeln!(
             out,
             "Nimatron is serving at http://{local}/  (database: {})",
-            config.db.display()
+            store.describe()
         );
         if let Some(public) = &config.public_url {
             let _ = writeln!(out, "Public address: {public}");

@@ -12,10 +12,18 @@
 //!   a time with at most `heavy_queue` waiting and `heavy_per_client` per
 //!   client; beyond that the reply is `503`/`429` with `Retry-After`. Cheap
 //!   requests (pages, game views, moves, the catalogue) never wait behind it.
+//! - **The computer's search.** A move, a new game or a rematch in which
+//!   the computer must reply searches within `quick_search` on the cheap
+//!   side; a search that needs more stops, stores nothing, and runs again
+//!   in a heavy turn, under the same queue and shares as analyses.
 //! - **Caps.** Connections, requests in flight and event streams are counted
 //!   in all and per client (its IP address); the server's connection loop
 //!   closes a connection that sends its header too slowly, stays idle, or
 //!   does not read what it is sent.
+//! - **Clients behind a proxy.** A request from one of the
+//!   [`TrustedProxies`] counts as its client's, named by `Forwarded` or
+//!   `X-Forwarded-For`; the proxy's connections count in the server's total
+//!   but not as one client's.
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -73,6 +81,10 @@ pub struct ServerLimits {
     /// The most positions the solvers of every game keep in their tables
     /// between requests, in all.
     pub max_kept_states: usize,
+    /// How long the computer's search may run inside a cheap request (a
+    /// move, a new game, a rematch); beyond it the search waits for a heavy
+    /// turn.
+    pub quick_search: Duration,
 }
 
 impl Default for ServerLimits {
@@ -96,6 +108,7 @@ impl Default for ServerLimits {
             write_timeout: Duration::from_secs(20),
             request_timeout: Duration::from_secs(30),
             max_kept_states: 2_000_000,
+            quick_search: Duration::from_millis(50),
         }
     }
 }
@@ -109,6 +122,168 @@ pub struct Client(pub IpAddr);
 impl Client {
     /// The client of requests that came with no address.
     pub const UNKNOWN: Client = Client(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+}
+
+/// A block of IP addresses: `10.0.0.0/8`, `::1/128`, or one address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cidr {
+    addr: IpAddr,
+    prefix: u8,
+}
+
+impl Cidr {
+    /// Parse `ADDRESS/PREFIX` or a bare address (the block of one).
+    pub fn parse(text: &str) -> Result<Cidr, String> {
+        let t = text.trim();
+        let (addr, prefix) = match t.split_once('/') {
+            Some((a, p)) => (a, Some(p)),
+            None => (t, None),
+        };
+        let addr: IpAddr = addr.parse().map_err(|_| {
+            format!("'{t}' is not an IP address or block (e.g. 10.0.0.0/8, 192.0.2.7, fd00::/8)")
+        })?;
+        let bits = if addr.is_ipv4() { 32 } else { 128 };
+        let prefix = match prefix {
+            None => bits,
+            Some(p) => match p.parse::<u8>() {
+                Ok(n) if n <= bits => n,
+                _ => {
+                    return Err(format!(
+                        "'{t}': the prefix length must be a number from 0 to {bits}"
+                    ));
+                }
+            },
+        };
+        Ok(Cidr {
+            addr: canonical(addr),
+            prefix,
+        })
+    }
+
+    /// Whether `ip` is in the block (an IPv4 address seen as IPv6,
+    /// `::ffff:a.b.c.d`, as itself).
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        fn masked(bits: u128, width: u32, prefix: u8) -> u128 {
+            if prefix == 0 {
+                0
+            } else {
+                bits >> (width - u32::from(prefix))
+            }
+        }
+        match (self.addr, canonical(ip)) {
+            (IpAddr::V4(net), IpAddr::V4(ip)) => {
+                masked(u32::from(net).into(), 32, self.prefix)
+                    == masked(u32::from(ip).into(), 32, self.prefix)
+            }
+            (IpAddr::V6(net), IpAddr::V6(ip)) => {
+                masked(u128::from(net), 128, self.prefix)
+                    == masked(u128::from(ip), 128, self.prefix)
+            }
+            _ => false,
+        }
+    }
+}
+
+impl std::fmt::Display for Cidr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.addr, self.prefix)
+    }
+}
+
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(IpAddr::V6(v6), IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// The reverse proxies whose word on the client's address is taken
+/// (`--trusted-proxy`). A request from any other peer is that peer's.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TrustedProxies(Vec<Cidr>);
+
+impl TrustedProxies {
+    /// Proxies in these blocks.
+    pub fn new(blocks: Vec<Cidr>) -> TrustedProxies {
+        TrustedProxies(blocks)
+    }
+
+    /// Whether no proxy is trusted.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Whether `ip` is a trusted proxy's.
+    pub fn trusts(&self, ip: IpAddr) -> bool {
+        self.0.iter().any(|b| b.contains(ip))
+    }
+
+    /// The client of a request that came from `peer`: `peer` itself unless
+    /// it is a trusted proxy; then the address that the proxies' chain
+    /// names, read from the right (the nearest hop) past every trusted
+    /// proxy, from `Forwarded` if the request has one, else from
+    /// `X-Forwarded-For`. A hop that names no address (`unknown`, an
+    /// obfuscated name, garbage) ends the walk at the last known hop.
+    pub fn client(&self, peer: IpAddr, headers: &axum::http::HeaderMap) -> IpAddr {
+        if !self.trusts(peer) {
+            return peer;
+        }
+        let values = |name: &str| -> Vec<String> {
+            headers
+                .get_all(name)
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        };
+        let forwarded = values("forwarded");
+        let hops: Vec<Option<IpAddr>> = if !forwarded.is_empty() {
+            forwarded
+                .iter()
+                .map(|element| {
+                    element.split(';').find_map(|pair| {
+                        let (k, v) = pair.split_once('=')?;
+                        k.trim().eq_ignore_ascii_case("for").then(|| hop_address(v))
+                    })?
+                })
+                .collect()
+        } else {
+            values("x-forwarded-for")
+                .iter()
+                .map(|v| hop_address(v))
+                .collect()
+        };
+        let mut client = canonical(peer);
+        for hop in hops.iter().rev() {
+            match hop {
+                Some(ip) => {
+                    client = canonical(*ip);
+                    if !self.trusts(client) {
+                        break;
+                    }
+                }
+                None => break,
+            }
+        }
+        client
+    }
+}
+
+/// The address of one hop of a forwarding header: `192.0.2.7`,
+/// `192.0.2.7:4711`, `2001:db8::1`, `"[2001:db8::1]:4711"`.
+fn hop_address(text: &str) -> Option<IpAddr> {
+    let t = text.trim().trim_matches('"');
+    if let Ok(ip) = t.parse() {
+        return Some(ip);
+    }
+    if let Some(rest) = t.strip_prefix('[') {
+        return rest.split_once(']')?.0.parse().ok();
+    }
+    let (host, port) = t.rsplit_once(':')?;
+    port.parse::<u16>().ok()?;
+    host.parse::<std::net::Ipv4Addr>().ok().map(IpAddr::V4)
 }
 
 /// A refusal because the server is full: `503` (or `429` when it is this
@@ -146,12 +321,18 @@ impl<K: Eq + Hash + Clone> Counter<K> {
 
     /// Take a place for `key`, if its share and the total allow.
     pub(crate) fn try_hold(self: &Arc<Self>, key: K) -> Result<Held<K>, Full> {
+        self.try_hold_shared(key, true)
+    }
+
+    /// Take a place for `key`, if the total allows, and its share too when
+    /// `capped` (a trusted proxy's connections are many clients').
+    pub(crate) fn try_hold_shared(self: &Arc<Self>, key: K, capped: bool) -> Result<Held<K>, Full> {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if state.0 >= self.total_cap {
             return Err(Full::Total);
         }
         let n = state.1.entry(key.clone()).or_insert(0);
-        if *n >= self.per_key {
+        if capped && *n >= self.per_key {
             return Err(Full::Key);
         }
         *n += 1;
@@ -370,6 +551,89 @@ mod tests {
         assert_eq!(c.total(), 2);
         let _a3 = c.try_hold(1).unwrap();
         assert_eq!(c.try_hold(2).err(), Some(Full::Total));
+    }
+
+    #[test]
+    fn address_blocks_hold_what_their_prefix_says() {
+        let net = Cidr::parse("10.1.0.0/16").unwrap();
+        assert!(net.contains("10.1.255.7".parse().unwrap()));
+        assert!(!net.contains("10.2.0.1".parse().unwrap()));
+        assert!(net.contains("::ffff:10.1.2.3".parse().unwrap()));
+        let one = Cidr::parse("192.0.2.7").unwrap();
+        assert!(one.contains("192.0.2.7".parse().unwrap()));
+        assert!(!one.contains("192.0.2.8".parse().unwrap()));
+        let all = Cidr::parse("0.0.0.0/0").unwrap();
+        assert!(all.contains("203.0.113.9".parse().unwrap()));
+        assert!(!all.contains("2001:db8::1".parse().unwrap()));
+        let v6 = Cidr::parse("fd00::/8").unwrap();
+        assert!(v6.contains("fd12:3456::1".parse().unwrap()));
+        assert!(!v6.contains("fe80::1".parse().unwrap()));
+        for bad in [
+            "10.0.0.0/33",
+            "fd00::/129",
+            "nim.example",
+            "10.0.0/8",
+            "10.0.0.0/x",
+        ] {
+            assert!(Cidr::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_client_behind_a_trusted_proxy_is_the_nearest_untrusted_hop() {
+        use axum::http::{HeaderMap, HeaderValue};
+        let proxies = TrustedProxies::new(vec![
+            Cidr::parse("127.0.0.1").unwrap(),
+            Cidr::parse("10.0.0.0/8").unwrap(),
+        ]);
+        let headers = |pairs: &[(&'static str, &'static str)]| {
+            let mut h = HeaderMap::new();
+            for (k, v) in pairs {
+                h.append(*k, HeaderValue::from_static(v));
+            }
+            h
+        };
+        let proxy: IpAddr = "127.0.0.1".parse().unwrap();
+        let stranger: IpAddr = "198.51.100.4".parse().unwrap();
+        let xff = headers(&[("x-forwarded-for", "203.0.113.9")]);
+        assert_eq!(
+            proxies.client(proxy, &xff),
+            "203.0.113.9".parse::<IpAddr>().unwrap()
+        );
+        // A stranger's header is ignored: it is the client.
+        assert_eq!(proxies.client(stranger, &xff), stranger);
+        // A client cannot choose its address by sending the header itself:
+        // the proxy appends the real one, and the walk stops there.
+        let spoofed = headers(&[("x-forwarded-for", "1.2.3.4, 203.0.113.9, 10.0.0.5")]);
+        assert_eq!(
+            proxies.client(proxy, &spoofed),
+            "203.0.113.9".parse::<IpAddr>().unwrap()
+        );
+        let two_headers = headers(&[
+            ("x-forwarded-for", "1.2.3.4"),
+            ("x-forwarded-for", "203.0.113.10:5555"),
+        ]);
+        assert_eq!(
+            proxies.client(proxy, &two_headers),
+            "203.0.113.10".parse::<IpAddr>().unwrap()
+        );
+        let forwarded = headers(&[
+            (
+                "forwarded",
+                "for=1.2.3.4;proto=https, for=\"[2001:db8::7]:4711\"",
+            ),
+            ("x-forwarded-for", "9.9.9.9"),
+        ]);
+        assert_eq!(
+            proxies.client(proxy, &forwarded),
+            "2001:db8::7".parse::<IpAddr>().unwrap()
+        );
+        let unknown = headers(&[("forwarded", "for=unknown, for=10.0.0.9")]);
+        assert_eq!(
+            proxies.client(proxy, &unknown),
+            "10.0.0.9".parse::<IpAddr>().unwrap()
+        );
+        assert_eq!(proxies.client(proxy, &HeaderMap::new()), proxy);
     }
 
     #[tokio::test]

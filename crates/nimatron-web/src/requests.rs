@@ -6,15 +6,15 @@ use nimatron::{Convention, Game};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::db::Mode;
 use crate::error::ApiError;
+use crate::store::Mode;
 use crate::token;
 
 /// The longest position text accepted.
 pub const MAX_POSITION_TEXT: usize = 1000;
 
 /// A request to create a game.
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
     /// Game spec, default `nim`.

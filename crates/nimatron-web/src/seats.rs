@@ -3,8 +3,8 @@
 
 use axum::http::StatusCode;
 
-use crate::db::{GameRecord, Mode, Status};
 use crate::error::ApiError;
+use crate::store::{GameRecord, Mode, Status};
 use crate::token;
 
 /// Which seat a token holds in this game: `None` in a local game, where one

@@ -16,7 +16,7 @@ use tokio::net::TcpListener;
 use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
-use crate::limits::{self, Client, ServerLimits};
+use crate::limits::{self, Client, ServerLimits, TrustedProxies};
 
 /// A connection that fails once it has been idle (nothing read or written)
 /// for `idle`, or a write has waited `write` for a client that does not
@@ -159,8 +159,10 @@ pub(crate) async fn serve(
     listener: TcpListener,
     app: Router,
     limits: &ServerLimits,
+    proxies: &TrustedProxies,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
+    let proxies = Arc::new(proxies.clone());
     let connections = limits::connections(limits);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
@@ -183,8 +185,10 @@ pub(crate) async fn serve(
             },
             () = &mut shutdown => break,
         };
-        // Over the caps: closed at once, before anything is read.
-        let Ok(place) = connections.try_hold(peer.ip()) else {
+        // Over the caps: closed at once, before anything is read. A trusted
+        // proxy's connections are its clients': only the total caps them.
+        let from_proxy = proxies.trusts(peer.ip());
+        let Ok(place) = connections.try_hold_shared(peer.ip(), !from_proxy) else {
             drop(stream);
             continue;
         };
@@ -194,10 +198,16 @@ pub(crate) async fn serve(
             limits.idle_timeout,
             limits.write_timeout,
         ));
-        let client = Client(peer.ip());
         let app = app.clone();
+        let proxies = proxies.clone();
         let service =
             hyper::service::service_fn(move |mut req: hyper::Request<hyper::body::Incoming>| {
+                // Behind a trusted proxy, each request names its client.
+                let client = if from_proxy {
+                    Client(proxies.client(peer.ip(), req.headers()))
+                } else {
+                    Client(peer.ip())
+                };
                 req.extensions_mut().insert(client);
                 app.clone().oneshot(req.map(axum::body::Body::new))
             });

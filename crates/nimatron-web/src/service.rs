@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use nimatron::sequence::{GrundySequence, HeapGame, SequenceError};
 use nimatron::solve::Limits;
@@ -16,13 +17,13 @@ use nimatron::{
 };
 
 use crate::caches::{CustomGame, GameCache, SequenceCache};
-use crate::db::{GameRecord, Mode, MoveRecord, Status, Store, WriteError};
 use crate::error::{ApiError, game_error, position_error, stored_position, write_error};
 use crate::limits::ServerLimits;
 use crate::requests::{
     AnalyzeRequest, MoveRequest, NewGame, check_position_text, convention_name, default_convention,
     parse_convention,
 };
+use crate::store::{GameRecord, Mode, MoveRecord, Status, Store, WriteError};
 use crate::views::{
     AnalysisView, CatalogueItem, GameAnalysis, GameSummary, GameView, MovePage, MoveReply,
     PlayedMove, PositionView, ReviewedMove, SeatGrant, ValuePoint,
@@ -36,9 +37,77 @@ pub use crate::turns::now_ms;
 /// ([`ServerLimits::max_material`]).
 pub const MAX_MATERIAL: u64 = 300;
 
+/// How much a request may search for the computer's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A cheap request's: [`ServerLimits::quick_search`] at most. A search
+    /// that needs more stops, stores nothing, and asks for a heavy turn.
+    Quick,
+    /// The server's whole solver limits (a heavy turn's).
+    Full,
+}
+
+/// How a change that may search for the computer's move ended.
+#[derive(Debug)]
+pub enum Turn<T> {
+    /// Done and committed.
+    Done(T),
+    /// The computer's search needs more than a cheap request's budget:
+    /// nothing was stored; run it again with [`Budget::Full`] in a heavy
+    /// turn.
+    NeedsHeavy,
+}
+
+impl<T> Turn<T> {
+    /// The result of a [`Budget::Full`] change, which never asks for more.
+    fn done(self) -> Result<T, ApiError> {
+        match self {
+            Turn::Done(v) => Ok(v),
+            Turn::NeedsHeavy => Err(ApiError::internal("a full search asked for more")),
+        }
+    }
+}
+
+/// Why one attempt at a change to a game did not finish.
+pub(crate) enum Attempt {
+    /// Refused or failed: this is the reply.
+    Failed(ApiError),
+    /// The game changed between the read and the write (another server, or
+    /// another process, wrote it): compute the change again from the new
+    /// row.
+    Conflict,
+    /// The computer's search is beyond a cheap request's budget.
+    NeedsHeavy,
+}
+
+impl From<ApiError> for Attempt {
+    fn from(e: ApiError) -> Attempt {
+        Attempt::Failed(e)
+    }
+}
+
+impl From<WriteError> for Attempt {
+    fn from(e: WriteError) -> Attempt {
+        match e {
+            WriteError::Conflict => Attempt::Conflict,
+            WriteError::Db(e) => Attempt::Failed(e.into()),
+        }
+    }
+}
+
+impl From<crate::store::DbError> for Attempt {
+    fn from(e: crate::store::DbError) -> Attempt {
+        Attempt::Failed(e.into())
+    }
+}
+
+/// How many times a change is computed again after a conflict before the
+/// client is told to reload (`409 stale_ply`).
+const ATTEMPTS: usize = 8;
+
 /// The state shared by every request.
 pub struct Engine {
-    store: Store,
+    store: Arc<dyn Store>,
     limits: Limits,
     server: ServerLimits,
     explore_to: u64,
@@ -49,7 +118,7 @@ pub struct Engine {
 
 impl Engine {
     /// An engine over this store.
-    pub fn new(store: Store, custom: Vec<CustomGame>, limits: Limits) -> Engine {
+    pub fn new(store: Arc<dyn Store>, custom: Vec<CustomGame>, limits: Limits) -> Engine {
         Engine {
             store,
             limits,
@@ -62,8 +131,38 @@ impl Engine {
     }
 
     /// The store.
-    pub fn store(&self) -> &Store {
-        &self.store
+    pub fn store(&self) -> &dyn Store {
+        self.store.as_ref()
+    }
+
+    /// Run a change to a game until it is stored: computed again from the
+    /// new row when another writer changed the game in between, as if the
+    /// two had come one after the other.
+    pub(crate) fn retrying<T>(
+        &self,
+        mut attempt: impl FnMut() -> Result<T, Attempt>,
+    ) -> Result<Turn<T>, ApiError> {
+        for _ in 0..ATTEMPTS {
+            match attempt() {
+                Ok(v) => return Ok(Turn::Done(v)),
+                Err(Attempt::Failed(e)) => return Err(e),
+                Err(Attempt::NeedsHeavy) => return Ok(Turn::NeedsHeavy),
+                Err(Attempt::Conflict) => continue,
+            }
+        }
+        Err(write_error(WriteError::Conflict))
+    }
+
+    /// The solver limits of the computer's search under `budget`.
+    pub(crate) fn computer_limits(&self, budget: Budget) -> Limits {
+        match budget {
+            Budget::Full => self.limits,
+            Budget::Quick => {
+                let quick = self.server.quick_search;
+                let time = self.limits.max_time.map_or(quick, |t| t.min(quick));
+                self.limits.with_time(time.max(Duration::from_millis(1)))
+            }
+        }
     }
 
     /// This engine, with Explore computing heap games' values to
@@ -240,6 +339,12 @@ impl Engine {
 
     /// Create a game; the creator holds seat 0.
     pub fn create(&self, req: NewGame) -> Result<SeatGrant, ApiError> {
+        self.create_within(req, Budget::Full)?.done()
+    }
+
+    /// [`Engine::create`], with the computer's first move (if it has one)
+    /// searched within `budget`.
+    pub fn create_within(&self, req: NewGame, budget: Budget) -> Result<Turn<SeatGrant>, ApiError> {
         let spec_text = req.game.as_deref().unwrap_or("nim");
         let (_, game) = self.game(spec_text)?;
         let spec = game.name();
@@ -314,9 +419,19 @@ impl Engine {
             rematch: None,
             created_at: now,
             updated_at: now,
+            rev: 0,
         };
         let mut moves = Vec::new();
-        turns::computer_turns(game.as_ref(), &mut record, self.limits, &mut moves)?;
+        let limits = self.computer_limits(budget);
+        if !turns::computer_turns(
+            game.as_ref(),
+            &mut record,
+            limits,
+            budget == Budget::Quick,
+            &mut moves,
+        )? {
+            return Ok(Turn::NeedsHeavy);
+        }
         self.store
             .insert_game(&record, &moves)
             .map_err(|e| match e {
@@ -324,7 +439,7 @@ impl Engine {
                 WriteError::Db(e) => e.into(),
             })?;
         let view = self.view(game.as_ref(), &record, &moves)?;
-        Ok(SeatGrant {
+        Ok(Turn::Done(SeatGrant {
             invite_url: invite
                 .as_ref()
                 .map(|c| format!("/play/{}?invite={c}", record.id)),
@@ -332,7 +447,7 @@ impl Engine {
             seat: 0,
             token: record.token0.clone(),
             game: view,
-        })
+        }))
     }
 
     fn load(&self, id: &str) -> Result<GameRecord, ApiError> {
@@ -360,23 +475,24 @@ impl Engine {
     pub fn join(&self, id: &str, invite: &str) -> Result<SeatGrant, ApiError> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let mut record = self.load(id)?;
-        seats::check_invite(&record, invite)?;
-        let (_, game) = self.game(&record.spec)?;
-        let token = token::new_token();
-        record.token1 = Some(token.clone());
-        record.status = Status::Playing;
-        record.updated_at = now_ms();
-        let ply = record.ply;
-        self.store.advance(&record, ply, &[]).map_err(write_error)?;
-        let moves = self.store.moves(id)?;
-        Ok(SeatGrant {
-            game: self.view(game.as_ref(), &record, &moves)?,
-            seat: 1,
-            token,
-            invite: None,
-            invite_url: None,
-        })
+        self.retrying(|| {
+            let (mut record, moves) = self.load_with_moves(id)?;
+            seats::check_invite(&record, invite)?;
+            let (_, game) = self.game(&record.spec)?;
+            let token = token::new_token();
+            record.token1 = Some(token.clone());
+            record.status = Status::Playing;
+            record.updated_at = now_ms();
+            self.store.advance(&mut record, &[])?;
+            Ok(SeatGrant {
+                game: self.view(game.as_ref(), &record, &moves)?,
+                seat: 1,
+                token,
+                invite: None,
+                invite_url: None,
+            })
+        })?
+        .done()
     }
 
     /// Check and apply a move by the holder of `token`, then the computer's
@@ -387,40 +503,61 @@ impl Engine {
         token: Option<&str>,
         req: &MoveRequest,
     ) -> Result<MoveReply, ApiError> {
+        self.make_move_within(id, token, req, Budget::Full)?.done()
+    }
+
+    /// [`Engine::make_move`], with the computer's reply searched within
+    /// `budget`.
+    pub fn make_move_within(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        req: &MoveRequest,
+        budget: Budget,
+    ) -> Result<Turn<MoveReply>, ApiError> {
         let lock = self.lock_for(id);
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let (mut record, mut moves) = self.load_with_moves(id)?;
-        seats::moving_seat(&record, token, req.ply)?;
-        if req.mv.len() > 200 {
-            return Err(ApiError::unprocessable(
-                "illegal_move",
-                "a move is at most 200 characters",
-            ));
-        }
-        let (_, game) = self.game(&record.spec)?;
-        let position = stored_position(game.as_ref(), &record.position)?;
-        let mv = game.parse_move(&position, &req.mv).map_err(|e| {
-            ApiError::unprocessable(
-                "illegal_move",
-                format!("illegal move '{}': {e}", req.mv.trim()),
-            )
-        })?;
-        let ply = record.ply;
-        let mut applied = Vec::new();
-        turns::play(&mut record, &mv, false, &mut applied);
-        turns::settle(game.as_ref(), &mut record)?;
-        turns::computer_turns(game.as_ref(), &mut record, self.limits, &mut applied)?;
-        record.updated_at = now_ms();
-        self.store
-            .advance(&record, ply, &applied)
-            .map_err(write_error)?;
-        moves.extend(applied.iter().cloned());
-        Ok(MoveReply {
-            game: self.view(game.as_ref(), &record, &moves)?,
-            applied: applied
-                .iter()
-                .map(|m| PlayedMove::detailed(game.as_ref(), m))
-                .collect::<Result<_, _>>()?,
+        self.retrying(|| {
+            let (mut record, mut moves) = self.load_with_moves(id)?;
+            seats::moving_seat(&record, token, req.ply)?;
+            if req.mv.len() > 200 {
+                return Err(ApiError::unprocessable(
+                    "illegal_move",
+                    "a move is at most 200 characters",
+                )
+                .into());
+            }
+            let (_, game) = self.game(&record.spec)?;
+            let position = stored_position(game.as_ref(), &record.position)?;
+            let mv = game.parse_move(&position, &req.mv).map_err(|e| {
+                ApiError::unprocessable(
+                    "illegal_move",
+                    format!("illegal move '{}': {e}", req.mv.trim()),
+                )
+            })?;
+            let mut applied = Vec::new();
+            turns::play(&mut record, &mv, false, &mut applied);
+            turns::settle(game.as_ref(), &mut record)?;
+            let limits = self.computer_limits(budget);
+            if !turns::computer_turns(
+                game.as_ref(),
+                &mut record,
+                limits,
+                budget == Budget::Quick,
+                &mut applied,
+            )? {
+                return Err(Attempt::NeedsHeavy);
+            }
+            record.updated_at = now_ms();
+            self.store.advance(&mut record, &applied)?;
+            moves.extend(applied.iter().cloned());
+            Ok(MoveReply {
+                game: self.view(game.as_ref(), &record, &moves)?,
+                applied: applied
+                    .iter()
+                    .map(|m| PlayedMove::detailed(game.as_ref(), m))
+                    .collect::<Result<_, _>>()?,
+            })
         })
     }
 

@@ -7,9 +7,9 @@ use nimatron::solve::Limits;
 use nimatron::strategy::{Level, SplitMix64};
 use nimatron::{Convention, Game, MoveInfo};
 
-use crate::db::{GameRecord, MoveRecord, Status};
 use crate::error::{ApiError, game_error, stored, stored_position};
 use crate::requests::parse_convention;
+use crate::store::{GameRecord, MoveRecord, Status};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -60,15 +60,19 @@ pub(crate) fn settle(game: &dyn Game, record: &mut GameRecord) -> Result<(), Api
     Ok(())
 }
 
-/// Let the computer move while it is its turn.
+/// Let the computer move while it is its turn. With `stop_at_limit`, a
+/// search that reaches `limits` stops there and `false` is returned (the
+/// record is then half-played: do not store it); without, the computer
+/// plays a random move, saying so, as it does at the server's own limits.
 pub(crate) fn computer_turns(
     game: &dyn Game,
     record: &mut GameRecord,
     limits: Limits,
+    stop_at_limit: bool,
     out: &mut Vec<MoveRecord>,
-) -> Result<(), ApiError> {
+) -> Result<bool, ApiError> {
     let Some(seat) = record.computer_seat else {
-        return Ok(());
+        return Ok(true);
     };
     let convention = parse_convention(Some(&record.convention))?;
     let level: Level = record
@@ -83,6 +87,9 @@ pub(crate) fn computer_turns(
         let (chosen, why) =
             nimatron::play::computer_choice(game, &position, convention, level, &mut rng, limits)
                 .map_err(game_error)?;
+        if stop_at_limit && why.is_some() {
+            return Ok(false);
+        }
         match chosen {
             // A move the limits left unjudged says so in its own words,
             // which the page shows and the record keeps.
@@ -102,5 +109,5 @@ pub(crate) fn computer_turns(
         settle(game, record)?;
     }
     record.rng = rng.next_u64();
-    Ok(())
+    Ok(true)
 }

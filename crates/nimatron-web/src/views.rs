@@ -10,9 +10,9 @@ use nimatron::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::db::{GameRecord, Mode, MoveRecord, Status};
 use crate::error::{ApiError, stored, stored_position};
 use crate::requests::convention_name;
+use crate::store::{GameRecord, Mode, MoveRecord, Status};
 
 /// One seat of a game.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -241,6 +241,9 @@ pub struct GameView {
     pub created_at: i64,
     /// Unix milliseconds.
     pub updated_at: i64,
+    /// The record's revision, which orders live updates (not sent).
+    #[serde(skip)]
+    pub rev: u64,
 }
 
 /// Whether a game's analysis may be shown. In an online game under way it
@@ -595,6 +598,7 @@ impl GameView {
         let value = game.value(&position).map_err(|e| stored("position", e))?;
         let geometry = game.board(&position).map_err(|e| stored("position", e))?;
         Ok(GameView {
+            rev: record.rev,
             id: record.id.clone(),
             game: record.spec.clone(),
             convention: record.convention.clone(),

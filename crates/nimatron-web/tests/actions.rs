@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Events, TestServer, bouton_move, fresh_db, heaps, nim_move};
+use common::{Events, TestServer, bouton_move, fresh_db, heaps, nim_move, test_db};
 use serde_json::{Value, json};
 
 fn undo(s: &TestServer, id: &str, token: &str, body: &str) -> (u16, Value) {
@@ -31,7 +31,7 @@ fn code(reply: &Value) -> &str {
 /// computer's reply together, and the record is as if neither was made.
 #[test]
 fn an_undo_against_the_computer_takes_back_the_move_and_the_reply() {
-    let s = TestServer::start(&fresh_db("undo-computer"));
+    let s = TestServer::start(test_db("undo-computer"));
     let (id, token, created) = s.create(r#"{"position":"3 4 5 6"}"#);
     assert_eq!(created["game"]["can_undo"], false, "no move yet");
     let (status, reply) = undo(&s, &id, &token, "");
@@ -82,7 +82,7 @@ fn an_undo_against_the_computer_takes_back_the_move_and_the_reply() {
 /// take back; and a lost game can be taken back to try again.
 #[test]
 fn an_undo_stops_at_the_computers_first_move_and_reopens_a_lost_game() {
-    let s = TestServer::start(&fresh_db("undo-first"));
+    let s = TestServer::start(test_db("undo-first"));
     let (id, token, created) = s.create(r#"{"position":"1 2 4","first":"opponent"}"#);
     let game = &created["game"];
     assert_eq!(game["ply"], 1, "the computer opened");
@@ -128,7 +128,7 @@ fn an_undo_stops_at_the_computers_first_move_and_reopens_a_lost_game() {
 /// and the seat to move resigns.
 #[test]
 fn at_one_screen_undo_takes_one_move_and_the_seat_to_move_resigns() {
-    let s = TestServer::start(&fresh_db("local"));
+    let s = TestServer::start(test_db("local"));
     let (id, token, _) = s.create(r#"{"opponent":"local","position":"3 4 5"}"#);
     assert_eq!(s.play(&id, &token, "A 1").0, 200);
     let (status, second) = s.play(&id, &token, "B 1");
@@ -160,7 +160,7 @@ fn at_one_screen_undo_takes_one_move_and_the_seat_to_move_resigns() {
 /// it.
 #[test]
 fn a_rematch_against_the_computer_swaps_who_moves_first() {
-    let s = TestServer::start(&fresh_db("rematch-computer"));
+    let s = TestServer::start(test_db("rematch-computer"));
     let (id, token, _) = s.create(r#"{"position":"3 4 5","level":"perfect"}"#);
     let (status, reply) = rematch(&s, &id, &token);
     assert_eq!((status, code(&reply)), (409, "game_not_over"), "{reply}");
@@ -205,7 +205,7 @@ fn a_rematch_against_the_computer_swaps_who_moves_first() {
 /// asked, and each step reaches the other player's event stream.
 #[test]
 fn online_analysis_needs_both_seats_and_a_rematch_reaches_the_friend() {
-    let s = TestServer::start(&fresh_db("online"));
+    let s = TestServer::start(test_db("online"));
     let (id, token0, created) = s.create(r#"{"opponent":"online","position":"2 3"}"#);
     let invite = created["invite"].as_str().unwrap();
     let analysis = format!("/api/games/{id}/analysis");
@@ -306,7 +306,7 @@ fn online_analysis_needs_both_seats_and_a_rematch_reaches_the_friend() {
 /// Tokens still guard every act, and consent is only for online games.
 #[test]
 fn every_act_needs_the_seat_token() {
-    let s = TestServer::start(&fresh_db("tokens"));
+    let s = TestServer::start(test_db("tokens"));
     let (id, token, _) = s.create(r#"{"position":"3 4 5"}"#);
     for (path, body) in [
         ("undo", "{}"),
@@ -415,7 +415,7 @@ fn nim_remoteness(heaps: &mut Vec<u64>) -> (bool, u64) {
 /// wins it and in how many moves, as plain minimax says.
 #[test]
 fn the_value_history_is_every_position_valued_by_minimax() {
-    let s = TestServer::start(&fresh_db("values"));
+    let s = TestServer::start(test_db("values"));
     let (id, token, _) = s.create(r#"{"opponent":"local","position":"2 3 4"}"#);
     for mv in ["C 1", "B 2", "A 2", "C 1"] {
         let (status, reply) = s.play(&id, &token, mv);

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 #[test]
 fn a_full_game_against_the_perfect_computer() {
-    let server = TestServer::start(&fresh_db("full-game"));
+    let server = TestServer::start(fresh_db("full-game"));
     // 3 4 5 has nim-sum 2: the first player wins by Bouton's rule.
     let (id, token, reply) = server.create(r#"{"game":"nim","position":"3 4 5","first":"you"}"#);
     assert_eq!(reply["seat"], 0);
@@ -81,7 +81,7 @@ fn a_full_game_against_the_perfect_computer() {
 
 #[test]
 fn the_computer_moves_first_when_asked_and_misere_ends_the_other_way() {
-    let server = TestServer::start(&fresh_db("misere"));
+    let server = TestServer::start(fresh_db("misere"));
     let (id, token, reply) =
         server.create(r#"{"position":"2 2","first":"opponent","convention":"misere"}"#);
     let game = &reply["game"];
@@ -107,7 +107,7 @@ fn the_computer_moves_first_when_asked_and_misere_ends_the_other_way() {
 
 #[test]
 fn an_online_game_with_two_seats_and_a_watcher() {
-    let server = TestServer::start(&fresh_db("online"));
+    let server = TestServer::start(fresh_db("online"));
     let (id, host, reply) =
         server.create(r#"{"position":"1 2","opponent":"online","first":"you"}"#);
     assert_eq!(reply["game"]["status"], "waiting");
@@ -192,7 +192,7 @@ fn an_online_game_with_two_seats_and_a_watcher() {
 
 #[test]
 fn a_local_game_lets_one_token_move_both_sides() {
-    let server = TestServer::start(&fresh_db("local"));
+    let server = TestServer::start(fresh_db("local"));
     let (id, token, _) = server.create(r#"{"position":"3","opponent":"local"}"#);
     assert_eq!(server.play(&id, &token, "A 1").0, 200);
     assert_eq!(server.play(&id, &token, "A 1").0, 200);
@@ -255,7 +255,7 @@ fn every_game_and_move_survives_a_restart() {
 /// is `{}` (a form feed is not JSON whitespace; see the bad requests).
 #[test]
 fn an_empty_body_makes_the_default_game() {
-    let server = TestServer::start(&fresh_db("empty-body"));
+    let server = TestServer::start(fresh_db("empty-body"));
     for body in ["", " \t\r\n"] {
         let (status, grant) = server.post("/api/games", body);
         assert_eq!(status, 201, "{body:?}: {grant}");
@@ -265,7 +265,7 @@ fn an_empty_body_makes_the_default_game() {
 
 #[test]
 fn bad_requests_get_a_reason_and_change_nothing() {
-    let server = TestServer::start(&fresh_db("bad"));
+    let server = TestServer::start(fresh_db("bad"));
     let (id, token, _) = server.create(r#"{"position":"3 4 5"}"#);
     let path = format!("/api/games/{id}/moves");
     let snapshot = || server.get(&format!("/api/games/{id}")).1;
@@ -462,7 +462,7 @@ fn bad_requests_get_a_reason_and_change_nothing() {
 
 #[test]
 fn analysis_explore_and_catalogue() {
-    let server = TestServer::start(&fresh_db("analysis"));
+    let server = TestServer::start(fresh_db("analysis"));
     // Wikipedia's worked example: 3 4 5, nim-sum 2, take 2 from heap A.
     let (status, a) = server.post("/api/analyze", r#"{"game":"nim","position":"3 4 5"}"#);
     assert_eq!(status, 200, "{a}");
@@ -539,7 +539,7 @@ fn analysis_explore_and_catalogue() {
 
 #[test]
 fn the_ui_is_served_from_the_binary() {
-    let server = TestServer::start(&fresh_db("ui"));
+    let server = TestServer::start(fresh_db("ui"));
     for (path, kind, needle) in [
         ("/", "text/html", "<script"),
         ("/play/0123456789abcdef", "text/html", "<script"),
@@ -559,7 +559,7 @@ fn the_ui_is_served_from_the_binary() {
 
 #[test]
 fn every_module_the_page_imports_is_served_as_javascript() {
-    let server = TestServer::start(&fresh_db("modules"));
+    let server = TestServer::start(fresh_db("modules"));
     let (_, _, page) = raw_request(server.addr, "GET", "/", None, None);
     let page = String::from_utf8_lossy(&page).into_owned();
     assert!(
@@ -597,7 +597,7 @@ fn every_module_the_page_imports_is_served_as_javascript() {
 
 #[test]
 fn row_splitting_games_say_so_and_place_the_parts_in_the_row() {
-    let server = TestServer::start(&fresh_db("rows-split"));
+    let server = TestServer::start(fresh_db("rows-split"));
     for (spec, splits) in [
         ("nim", false),
         ("subtraction:1,2,3", false),
@@ -655,7 +655,7 @@ fn plain_values(takes: &[u64], split: bool, to: u64) -> Vec<u64> {
 
 #[test]
 fn explore_takes_values_and_proven_periods_from_the_sequence_engine() {
-    let server = TestServer::start(&fresh_db("explore-sequence"));
+    let server = TestServer::start(fresh_db("explore-sequence"));
     let values = |e: &Value| -> Vec<u64> { serde_json::from_value(e["values"].clone()).unwrap() };
 
     // Kayles (0.77): period 12 from preperiod 71, proven (Guy and Smith 1956;
@@ -723,7 +723,7 @@ fn explore_takes_values_and_proven_periods_from_the_sequence_engine() {
 
 #[test]
 fn explore_computes_to_the_servers_explore_to_and_never_below_n() {
-    let server = TestServer::start(&fresh_db("explore-default-to"));
+    let server = TestServer::start(fresh_db("explore-default-to"));
     let (status, e) = server.get("/api/explore?game=officers&to=30");
     assert_eq!(status, 200, "{e}");
     assert_eq!(e["computed_to"], 10_000);
@@ -769,7 +769,7 @@ fn explore_stops_at_the_servers_time_limit_for_the_whole_request() {
         "{why}"
     );
     // The default limits (5 s) cover Nim to 1000 and the whole table.
-    let server = TestServer::start(&fresh_db("explore-deadline-default"));
+    let server = TestServer::start(fresh_db("explore-deadline-default"));
     let (status, e) = server.get("/api/explore?game=nim&to=1000&heaps=3&max=10");
     assert_eq!(status, 200, "{e}");
     assert_eq!(e["values"].as_array().unwrap().len(), 1001);
@@ -801,7 +801,7 @@ fn the_api_root_with_a_slash_is_refused_in_json() {
 
 #[test]
 fn replays_and_the_last_move_come_with_the_board_elements_they_touched() {
-    let server = TestServer::start(&fresh_db("positions"));
+    let server = TestServer::start(fresh_db("positions"));
     let (id, token, reply) =
         server.create(r#"{"game":"kayles","position":"7","first":"you","opponent":"local"}"#);
     assert_eq!(reply["game"]["last_touches"], serde_json::json!([]));
@@ -871,7 +871,7 @@ fn replays_and_the_last_move_come_with_the_board_elements_they_touched() {
 /// text, which the page shows and the record keeps.
 #[test]
 fn a_random_computer_move_says_so() {
-    let server = TestServer::start(&fresh_db("random-move"));
+    let server = TestServer::start(fresh_db("random-move"));
     // Misère Dawson's Kayles from 200 30: beyond the quotient (which stops
     // near heap 30) and beyond search within the server's limits.
     let (_, _, reply) = server.create(

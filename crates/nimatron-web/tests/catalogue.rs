@@ -66,7 +66,7 @@ fn check_consistent(game: &dyn Game, g: &Value) {
 
 #[test]
 fn every_catalogue_game_plays_through_the_api() {
-    let server = TestServer::start(&fresh_db("catalogue"));
+    let server = TestServer::start(fresh_db("catalogue"));
     let mut played = Vec::new();
     for entry in GameSpec::CATALOGUE {
         let spec_text = concrete(entry.syntax);
@@ -124,7 +124,7 @@ fn every_catalogue_game_plays_through_the_api() {
 /// the others.
 #[test]
 fn the_catalogue_lists_the_games_explore_takes() {
-    let server = TestServer::start(&fresh_db("catalogue-explore"));
+    let server = TestServer::start(fresh_db("catalogue-explore"));
     let (status, catalogue) = server.get("/api/catalogue");
     assert_eq!(status, 200);
     let mut explorable = Vec::new();

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use common::{TestServer, check_nim_history, fresh_db};
+use common::{TestServer, check_nim_history, test_db};
 use nimatron::strategy::SplitMix64;
 use serde_json::{Value, json};
 
@@ -70,7 +70,7 @@ fn racer(server_addr: std::net::SocketAddr, id: String, token: String, seed: u64
 
 #[test]
 fn many_clients_at_once_lose_no_move_and_apply_none_twice() {
-    let server = TestServer::start(&fresh_db("concurrency"));
+    let server = TestServer::start(test_db("concurrency"));
     let seen: Seen = Arc::default();
     let mut threads = Vec::new();
     let mut ids = Vec::new();

@@ -567,3 +567,132 @@ fn assets_are_compressed_and_revalidated() {
 fn nimatron_web_asset(name: &str) -> Vec<u8> {
     std::fs::read(format!("{}/assets/js/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
+
+/// The status line's code of a request sent on `s` (kept open), with
+/// `extra` header lines.
+fn open_with(addr: SocketAddr, path: &str, extra: &str) -> (TcpStream, u16) {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}\r\n").unwrap();
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while !line.ends_with(b"\r\n") {
+        match s.read(&mut byte) {
+            Ok(1) => {}
+            _ => break,
+        }
+        line.push(byte[0]);
+    }
+    // Closed unanswered: 0.
+    let line = String::from_utf8_lossy(&line).to_string();
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .map_or(0, |code| code.parse().unwrap());
+    (s, status)
+}
+
+/// Behind a trusted reverse proxy each client counts on its own, named by
+/// `X-Forwarded-For`; from any other peer the header is ignored (a client
+/// cannot choose its address by sending it).
+#[test]
+fn behind_a_trusted_proxy_limits_count_each_forwarded_client() {
+    for trusted in [true, false] {
+        let mut c = config(if trusted { "proxy" } else { "no-proxy" });
+        c.server.streams_per_client = 1;
+        c.server.connections_per_client = 3;
+        if trusted {
+            c.trusted_proxies = nimatron_web::TrustedProxies::new(vec![
+                nimatron_web::limits::Cidr::parse("127.0.0.1/32").unwrap(),
+            ]);
+        }
+        let server = TestServer::start_with(c);
+        let (id, _, _) = server.create(r#"{"opponent":"local","position":"2 3"}"#);
+        let events = format!("/api/games/{id}/events");
+        let xff = |ip: &str| format!("X-Forwarded-For: {ip}\r\n");
+        let (_first, status) = open_with(server.addr, &events, &xff("203.0.113.1"));
+        assert_eq!(status, 200);
+        // The same client again: over its share of one stream.
+        let (_again, status) = open_with(server.addr, &events, &xff("203.0.113.1"));
+        assert_eq!(status, 429, "trusted {trusted}");
+        // Another client through the proxy: its own share, if the proxy is
+        // trusted; otherwise it is the same peer, over its share.
+        let (_other, status) = open_with(server.addr, &events, &xff("203.0.113.2"));
+        assert_eq!(status, if trusted { 200 } else { 429 }, "trusted {trusted}");
+        // The proxy's connections are many clients': not capped as one's.
+        let held: Vec<_> = (0..5)
+            .map(|_| TcpStream::connect(server.addr).unwrap())
+            .collect();
+        let (_, status) = open_with(server.addr, "/api/catalogue", "Connection: close\r\n");
+        if trusted {
+            assert_eq!(status, 200);
+        } else {
+            // Over the per-client cap: closed unanswered, or refused.
+            assert_ne!(status, 200);
+        }
+        drop(held);
+    }
+}
+
+/// A computer move that needs more than a cheap request's search runs in
+/// a heavy turn, under the same queue as analyses: a flood of them is
+/// refused with 503 beyond the queue, and cheap requests go on meanwhile.
+#[test]
+fn hard_computer_moves_wait_for_a_heavy_turn() {
+    let mut c = config("computer-turns");
+    c.limits = nimatron::Limits::states(3_000_000).with_time(Duration::from_secs(3));
+    c.server.heavy_workers = 1;
+    c.server.heavy_queue = 0;
+    c.server.heavy_per_client = 16;
+    c.server.quick_search = Duration::from_millis(20);
+    let server = TestServer::start_with(c);
+    let addr = server.addr;
+    // Chomp on a full 17×17 board, the computer first: a long search.
+    let hard = r#"{"game":"chomp:17x17","position":"full","first":"opponent"}"#;
+    let threads: Vec<_> = (0..6)
+        .map(|i| {
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(50 * i));
+                common::request(addr, "POST", "/api/games", None, Some(hard.as_bytes()))
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(400));
+    // Cheap requests, a Nim game against the computer among them, while
+    // the hard searches run or are refused.
+    for _ in 0..3 {
+        let t = Instant::now();
+        let (id, token, _) = server.create(r#"{"position":"3 4 5"}"#);
+        let (status, reply) = server.play(&id, &token, "A 1");
+        assert_eq!(status, 200, "{reply}");
+        let (status, _) = server.get("/api/catalogue");
+        assert_eq!(status, 200);
+        assert!(
+            t.elapsed() < Duration::from_millis(1500),
+            "cheap requests waited {:?}",
+            t.elapsed()
+        );
+    }
+    let replies: Vec<(u16, Value)> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    let summary: Vec<String> = replies
+        .iter()
+        .map(|(s, r)| format!("{s} {}", r["error"]["code"]))
+        .collect();
+    let made: Vec<&Value> = replies
+        .iter()
+        .filter(|(s, _)| *s == 201)
+        .map(|(_, r)| r)
+        .collect();
+    let busy = replies
+        .iter()
+        .filter(|(s, r)| *s == 503 && r["error"]["code"] == "server_busy")
+        .count();
+    assert!(!made.is_empty(), "{summary:?}");
+    assert!(busy >= 1, "refused beyond the heavy queue: {summary:?}");
+    assert_eq!(made.len() + busy, replies.len(), "{summary:?}");
+    for reply in made {
+        // The computer moved first, in the heavy turn.
+        assert_eq!(reply["game"]["ply"], 1, "{}", reply["game"]["moves"]);
+        assert_eq!(reply["game"]["moves"][0]["seat"], 1);
+    }
+}

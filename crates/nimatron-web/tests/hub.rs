@@ -12,7 +12,6 @@ use axum::response::Response;
 use common::fresh_db;
 use futures_util::StreamExt;
 use nimatron_web::api::{AppState, Hub, router};
-use nimatron_web::db::Store;
 use nimatron_web::service::Engine;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -26,7 +25,7 @@ struct App {
 impl App {
     fn new(name: &str) -> App {
         let config = nimatron_web::Config::new(fresh_db(name));
-        let store = Store::open(&config.db, config.durability).unwrap();
+        let store = nimatron_web::store::open(&config.db, config.durability, 4).unwrap();
         let engine = Arc::new(Engine::new(store, Vec::new(), config.limits));
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let hub = Arc::new(Hub::new(stopped));

@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -29,8 +29,65 @@ pub fn fresh_db(name: &str) -> PathBuf {
     path
 }
 
+/// The PostgreSQL server the tests may use (`NIMATRON_TEST_POSTGRES`, a
+/// URL of a database whose user may create databases), if any.
+pub fn postgres_admin() -> Option<String> {
+    std::env::var("NIMATRON_TEST_POSTGRES")
+        .ok()
+        .filter(|s| !s.trim().is_empty())
+}
+
+/// A new, empty PostgreSQL database on the tests' server, if there is one.
+pub fn fresh_postgres(name: &str) -> Option<nimatron_web::Database> {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let admin = postgres_admin()?;
+    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+    let clean: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .take(30)
+        .collect();
+    let db = format!("t_{clean}_{}_{n}", std::process::id());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    runtime.block_on(async {
+        let (client, connection) = tokio_postgres::connect(&admin, tokio_postgres::NoTls)
+            .await
+            .unwrap_or_else(|e| panic!("NIMATRON_TEST_POSTGRES={admin}: {e}"));
+        let driver = tokio::spawn(connection);
+        client
+            .batch_execute(&format!("CREATE DATABASE {db}"))
+            .await
+            .expect("CREATE DATABASE");
+        drop(client);
+        let _ = driver.await;
+    });
+    // The admin URL with this database's name.
+    let (head, query) = match admin.split_once('?') {
+        Some((h, q)) => (h.to_string(), format!("?{q}")),
+        None => (admin.clone(), String::new()),
+    };
+    let base = head.rsplit_once('/').map_or(head.as_str(), |(b, _)| b);
+    let url = format!("{base}/{db}{query}");
+    Some(nimatron_web::Database::parse(&url).expect("a database URL"))
+}
+
+/// A fresh database for a test that runs on either backend: PostgreSQL when
+/// `NIMATRON_TEST_POSTGRES` names a server, else a SQLite file.
+pub fn test_db(name: &str) -> nimatron_web::Database {
+    fresh_postgres(name).unwrap_or_else(|| fresh_db(name).into())
+}
+
 impl TestServer {
-    pub fn start(db: &Path) -> TestServer {
+    pub fn start(db: impl Into<nimatron_web::Database>) -> TestServer {
         TestServer::start_with(nimatron_web::Config::new(db))
     }
 

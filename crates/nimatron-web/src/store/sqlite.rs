@@ -1,181 +1,24 @@
-//! Game records in SQLite: one row per game, one row per move.
+//! Game records in SQLite, the embedded default: one file, one server.
 //!
 //! The database runs in WAL mode. Every accepted move is committed, in the
 //! same transaction as the game row it changes, before the reply is sent.
 //! A move's primary key is `(game_id, ply)` and the game row is updated only
-//! if its ply is still the one the move was checked against, so a move can
-//! never be stored twice or on top of a move it did not see.
+//! if its revision is still the one the move was computed from, so a move
+//! can never be stored twice or on top of a move it did not see.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
-/// How a game is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// One person against the computer.
-    Computer,
-    /// Two people at one screen (one token moves for both).
-    Local,
-    /// Two people, each with their own seat token.
-    Online,
-}
-
-impl Mode {
-    /// The stable name used in the API and the database.
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::Computer => "computer",
-            Mode::Local => "local",
-            Mode::Online => "online",
-        }
-    }
-
-    /// Parse a stored or requested name.
-    pub fn parse(s: &str) -> Option<Mode> {
-        match s {
-            "computer" => Some(Mode::Computer),
-            "local" | "friend" => Some(Mode::Local),
-            "online" | "invite" => Some(Mode::Online),
-            _ => None,
-        }
-    }
-}
-
-/// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// An online game whose second seat is still free.
-    Waiting,
-    /// Moves are being made.
-    Playing,
-    /// The player to move has no move.
-    Over,
-}
-
-impl Status {
-    /// The stable name used in the API and the database.
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Waiting => "waiting",
-            Status::Playing => "playing",
-            Status::Over => "over",
-        }
-    }
-
-    fn parse(s: &str) -> Option<Status> {
-        match s {
-            "waiting" => Some(Status::Waiting),
-            "playing" => Some(Status::Playing),
-            "over" => Some(Status::Over),
-            _ => None,
-        }
-    }
-}
-
-/// One game, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameRecord {
-    /// Public id, used in links.
-    pub id: String,
-    /// The canonical game spec.
-    pub spec: String,
-    /// `normal` or `misere`.
-    pub convention: String,
-    /// How the game is played.
-    pub mode: Mode,
-    /// The computer's level, in computer games.
-    pub level: Option<String>,
-    /// The computer's seat, in computer games.
-    pub computer_seat: Option<u8>,
-    /// The start position, canonical text.
-    pub start: String,
-    /// The seat that moved first.
-    pub first_seat: u8,
-    /// The current position, canonical text.
-    pub position: String,
-    /// The seat to move.
-    pub to_move: u8,
-    /// Moves made so far.
-    pub ply: u32,
-    /// Waiting, playing or over.
-    pub status: Status,
-    /// The winning seat, once the game is over.
-    pub winner: Option<u8>,
-    /// Seat 0's token (also seat 1's in local games).
-    pub token0: String,
-    /// Seat 1's token, once an online seat is taken.
-    pub token1: Option<String>,
-    /// The invite code that hands out seat 1 (online games).
-    pub invite: Option<String>,
-    /// The computer's random state.
-    pub rng: u64,
-    /// The seat that resigned, if the game ended that way.
-    pub resigned: Option<u8>,
-    /// Online games: bit `s` is set while seat `s` agrees to show the
-    /// analysis during play.
-    pub analysis_votes: u8,
-    /// Bit `s` is set once seat `s` has asked for a rematch.
-    pub rematch_offers: u8,
-    /// The rematch's game id, once it exists.
-    pub rematch: Option<String>,
-    /// Unix milliseconds.
-    pub created_at: i64,
-    /// Unix milliseconds.
-    pub updated_at: i64,
-}
-
-/// One move, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRecord {
-    /// 1 for the first move of the game.
-    pub ply: u32,
-    /// The seat that moved.
-    pub seat: u8,
-    /// The move in the game's notation.
-    pub notation: String,
-    /// The move in words.
-    pub text: String,
-    /// The position before, canonical text.
-    pub before: String,
-    /// The position after, canonical text.
-    pub after: String,
-    /// Whether the computer made it.
-    pub by_computer: bool,
-    /// Whether the computer chose it at random, because the position was
-    /// beyond what the server judges within its limits.
-    pub random: bool,
-    /// Unix milliseconds.
-    pub created_at: i64,
-}
-
-/// A database problem (not the user's fault).
-#[derive(Debug)]
-pub struct DbError(pub String);
-
-impl std::fmt::Display for DbError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "database: {}", self.0)
-    }
-}
-
-impl std::error::Error for DbError {}
+use super::migrations::{self, Dialect};
+use super::{DbError, GameRecord, Mode, MoveRecord, Status, Store, WriteError};
 
 impl From<rusqlite::Error> for DbError {
     fn from(e: rusqlite::Error) -> DbError {
-        DbError(e.to_string())
+        DbError::new(e.to_string())
     }
-}
-
-/// Why a write was refused.
-#[derive(Debug)]
-pub enum WriteError {
-    /// Someone else changed the game first (its ply moved on).
-    Conflict,
-    /// The database failed.
-    Db(DbError),
 }
 
 impl From<rusqlite::Error> for WriteError {
@@ -183,48 +26,6 @@ impl From<rusqlite::Error> for WriteError {
         WriteError::Db(e.into())
     }
 }
-
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id            TEXT PRIMARY KEY,
-    spec          TEXT NOT NULL,
-    convention    TEXT NOT NULL,
-    mode          TEXT NOT NULL,
-    level         TEXT,
-    computer_seat INTEGER,
-    start         TEXT NOT NULL,
-    first_seat    INTEGER NOT NULL,
-    position      TEXT NOT NULL,
-    to_move       INTEGER NOT NULL,
-    ply           INTEGER NOT NULL,
-    status        TEXT NOT NULL,
-    winner        INTEGER,
-    token0        TEXT NOT NULL,
-    token1        TEXT,
-    invite        TEXT,
-    rng           INTEGER NOT NULL,
-    created_at    INTEGER NOT NULL,
-    updated_at    INTEGER NOT NULL,
-    resigned       INTEGER,
-    analysis_votes INTEGER NOT NULL DEFAULT 0,
-    rematch_offers INTEGER NOT NULL DEFAULT 0,
-    rematch        TEXT
-);
-CREATE INDEX IF NOT EXISTS games_by_time ON games(created_at);
-CREATE TABLE IF NOT EXISTS moves (
-    game_id     TEXT NOT NULL REFERENCES games(id),
-    ply         INTEGER NOT NULL,
-    seat        INTEGER NOT NULL,
-    notation    TEXT NOT NULL,
-    text        TEXT NOT NULL,
-    before      TEXT NOT NULL,
-    after       TEXT NOT NULL,
-    by_computer INTEGER NOT NULL,
-    random      INTEGER NOT NULL DEFAULT 0,
-    created_at  INTEGER NOT NULL,
-    PRIMARY KEY (game_id, ply)
-) WITHOUT ROWID;
-";
 
 /// Columns added since the first release, with their tables and
 /// declarations: a database made before them gains them when it is opened.
@@ -265,8 +66,9 @@ pub enum Durability {
     Disk,
 }
 
-/// The game store: one writer connection, a few readers.
-pub struct Store {
+/// The game store in SQLite: one writer connection, a few readers.
+pub struct SqliteStore {
+    path: PathBuf,
     writer: Mutex<Connection>,
     readers: Vec<Mutex<Connection>>,
     /// Held for its `Drop`, which stops the thread.
@@ -323,7 +125,7 @@ fn open(path: &Path, durability: Durability) -> Result<Connection, DbError> {
     conn.busy_timeout(Duration::from_secs(10))?;
     let mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
     if !mode.eq_ignore_ascii_case("wal") {
-        return Err(DbError(format!(
+        return Err(DbError::new(format!(
             "{} cannot use WAL mode (journal mode is {mode})",
             path.display()
         )));
@@ -364,6 +166,7 @@ fn game_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
         position: r.get("position")?,
         to_move: seat(r.get("to_move")?),
         ply: r.get("ply")?,
+        rev: r.get::<_, i64>("rev")? as u64,
         status: Status::parse(&status).ok_or_else(|| bad("status", &status))?,
         winner: r.get::<_, Option<i64>>("winner")?.map(seat),
         token0: r.get("token0")?,
@@ -424,10 +227,10 @@ fn insert_moves(
 fn prepare_file(path: &Path) -> Result<(), DbError> {
     let shown = path.display();
     match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => Err(DbError(format!(
+        Ok(meta) if meta.is_dir() => Err(DbError::new(format!(
             "{shown} is a directory, not a database file"
         ))),
-        Ok(meta) if meta.len() == 0 => Err(DbError(format!(
+        Ok(meta) if meta.len() == 0 => Err(DbError::new(format!(
             "{shown} is empty (0 bytes): it is not a Nimatron database, and nothing was changed; \
              remove it to start a new database there, or give another --db"
         ))),
@@ -459,10 +262,10 @@ fn prepare_file(path: &Path) -> Result<(), DbError> {
                 Ok(_) => Ok(()),
                 // Made by another process in between: check it as found.
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
-                Err(e) => Err(DbError(format!("cannot create {shown}: {e}"))),
+                Err(e) => Err(DbError::new(format!("cannot create {shown}: {e}"))),
             }
         }
-        Err(e) => Err(DbError(format!("cannot read {shown}: {e}"))),
+        Err(e) => Err(DbError::new(format!("cannot read {shown}: {e}"))),
     }
 }
 
@@ -474,15 +277,15 @@ fn check_database(conn: &Connection, path: &Path) -> Result<(), DbError> {
     let problems: Vec<String> = {
         let mut stmt = conn
             .prepare("PRAGMA quick_check(10)")
-            .map_err(|e| DbError(format!("{shown} cannot be checked: {e}")))?;
+            .map_err(|e| DbError::new(format!("{shown} cannot be checked: {e}")))?;
         let rows = stmt
             .query_map([], |r| r.get::<_, String>(0))
-            .map_err(|e| DbError(format!("{shown} cannot be checked: {e}")))?;
+            .map_err(|e| DbError::new(format!("{shown} cannot be checked: {e}")))?;
         rows.collect::<rusqlite::Result<_>>()
-            .map_err(|e| DbError(format!("{shown} cannot be checked: {e}")))?
+            .map_err(|e| DbError::new(format!("{shown} cannot be checked: {e}")))?
     };
     if problems.len() != 1 || problems[0] != "ok" {
-        return Err(DbError(format!(
+        return Err(DbError::new(format!(
             "{shown} is damaged (SQLite's quick check: {}); nothing was changed: restore it from a \
              backup, or give another --db",
             problems.join("; ")
@@ -494,7 +297,7 @@ fn check_database(conn: &Connection, path: &Path) -> Result<(), DbError> {
         rows.collect::<rusqlite::Result<_>>()?
     };
     if !tables.is_empty() && !tables.iter().any(|t| t == "games") {
-        return Err(DbError(format!(
+        return Err(DbError::new(format!(
             "{shown} is a SQLite database of something else (its tables: {}), not Nimatron's; \
              nothing was changed: give another --db",
             tables.join(", ")
@@ -503,29 +306,67 @@ fn check_database(conn: &Connection, path: &Path) -> Result<(), DbError> {
     Ok(())
 }
 
-impl Store {
+/// Bring the database to the current schema: the migrations it lacks, in
+/// one transaction. A database of a newer schema than this build knows is
+/// refused, unchanged.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    tx.execute_batch(migrations::SCHEMA_TABLE)?;
+    let applied: Vec<i64> = {
+        let mut stmt = tx.prepare("SELECT version FROM nimatron_schema")?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        rows.collect::<rusqlite::Result<_>>()?
+    };
+    if let Some(newest) = applied.iter().max()
+        && *newest > migrations::latest()
+    {
+        return Err(DbError::new(format!(
+            "{} has schema version {newest}, newer than this build of Nimatron knows ({}): \
+             nothing was changed; use a newer nimatron",
+            path.display(),
+            migrations::latest()
+        )));
+    }
+    for m in migrations::MIGRATIONS {
+        if applied.contains(&m.version) {
+            continue;
+        }
+        tx.execute_batch(&m.sql(Dialect::Sqlite))?;
+        if m.version == 1 {
+            add_missing_columns(&tx)?;
+        }
+        tx.execute(
+            "INSERT INTO nimatron_schema (version, name, applied_at) VALUES (?1, ?2, ?3)",
+            params![m.version, m.name, crate::turns::now_ms()],
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+impl SqliteStore {
     /// Open (or create, readable by its owner alone) the database at
     /// `path`, after checking it: an empty, damaged or foreign file is
     /// reported, never replaced.
-    pub fn open(path: &Path, durability: Durability) -> Result<Store, DbError> {
+    pub fn open(path: &Path, durability: Durability) -> Result<SqliteStore, DbError> {
         prepare_file(path)?;
-        let writer = open(path, durability).map_err(|e| {
-            DbError(format!(
+        let mut writer = open(path, durability).map_err(|e| {
+            DbError::new(format!(
                 "{} cannot be opened as a database ({}); nothing was changed",
                 path.display(),
-                e.0
+                e.message
             ))
         })?;
         check_database(&writer, path)?;
-        writer.execute_batch(SCHEMA)?;
-        add_missing_columns(&writer)?;
+        migrate(&mut writer, path)?;
         // Checkpoints run on their own thread, not inside a commit.
         writer.execute_batch("PRAGMA wal_autocheckpoint=0")?;
         let checkpointer = Checkpointer::start(open(path, durability)?);
         let readers = (0..4)
             .map(|_| open(path, durability).map(Mutex::new))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Store {
+        Ok(SqliteStore {
+            path: path.to_path_buf(),
             writer: Mutex::new(writer),
             readers,
             _checkpointer: checkpointer,
@@ -543,8 +384,24 @@ impl Store {
         Ok(f(&conn)?)
     }
 
-    /// One game, if it exists.
-    pub fn game(&self, id: &str) -> Result<Option<GameRecord>, DbError> {
+    fn write<T>(
+        &self,
+        f: impl FnOnce(&rusqlite::Transaction<'_>) -> Result<T, WriteError>,
+    ) -> Result<T, WriteError> {
+        let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        let tx = conn.transaction()?;
+        let out = f(&tx)?;
+        tx.commit()?;
+        Ok(out)
+    }
+}
+
+impl Store for SqliteStore {
+    fn describe(&self) -> String {
+        format!("SQLite file {}", self.path.display())
+    }
+
+    fn game(&self, id: &str) -> Result<Option<GameRecord>, DbError> {
         self.read(|c| {
             c.prepare_cached("SELECT * FROM games WHERE id = ?1")?
                 .query_row([id], game_from_row)
@@ -552,8 +409,7 @@ impl Store {
         })
     }
 
-    /// Every move of a game, in order.
-    pub fn moves(&self, id: &str) -> Result<Vec<MoveRecord>, DbError> {
+    fn moves(&self, id: &str) -> Result<Vec<MoveRecord>, DbError> {
         self.read(|c| {
             let mut stmt =
                 c.prepare_cached("SELECT * FROM moves WHERE game_id = ?1 ORDER BY ply")?;
@@ -562,11 +418,7 @@ impl Store {
         })
     }
 
-    /// A game and its moves, read in one snapshot.
-    pub fn game_with_moves(
-        &self,
-        id: &str,
-    ) -> Result<Option<(GameRecord, Vec<MoveRecord>)>, DbError> {
+    fn game_with_moves(&self, id: &str) -> Result<Option<(GameRecord, Vec<MoveRecord>)>, DbError> {
         self.read(|c| {
             let tx = c.unchecked_transaction()?;
             let game = tx
@@ -587,8 +439,7 @@ impl Store {
         })
     }
 
-    /// The newest games first.
-    pub fn recent(&self, limit: u32, offset: u32) -> Result<Vec<GameRecord>, DbError> {
+    fn recent(&self, limit: u32, offset: u32) -> Result<Vec<GameRecord>, DbError> {
         self.read(|c| {
             let mut stmt = c.prepare_cached(
                 "SELECT * FROM games ORDER BY created_at DESC, id LIMIT ?1 OFFSET ?2",
@@ -598,120 +449,108 @@ impl Store {
         })
     }
 
-    /// How many games are stored.
-    pub fn count(&self) -> Result<u64, DbError> {
+    fn count(&self) -> Result<u64, DbError> {
         self.read(|c| c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get::<_, i64>(0)))
             .map(|n| n as u64)
     }
 
-    /// Store a new game with the moves already made (the computer may move
-    /// first), in one transaction.
-    pub fn insert_game(&self, game: &GameRecord, moves: &[MoveRecord]) -> Result<(), WriteError> {
-        let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        let tx = conn.transaction()?;
-        insert_game(&tx, game)?;
-        insert_moves(&tx, &game.id, moves)?;
-        tx.commit()?;
-        Ok(())
+    fn insert_game(&self, game: &GameRecord, moves: &[MoveRecord]) -> Result<(), WriteError> {
+        self.write(|tx| {
+            insert_game(tx, game)?;
+            insert_moves(tx, &game.id, moves)?;
+            Ok(())
+        })
     }
 
-    /// Store a rematch of `old` (whose row is updated to name it, if `old`
-    /// is still at `expected_ply`), with the moves already made, in one
-    /// transaction.
-    pub fn insert_rematch(
+    fn insert_rematch(
         &self,
-        old: &GameRecord,
-        expected_ply: u32,
+        old: &mut GameRecord,
         game: &GameRecord,
         moves: &[MoveRecord],
     ) -> Result<(), WriteError> {
-        let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        let tx = conn.transaction()?;
-        update_game(&tx, old, expected_ply)?;
-        insert_game(&tx, game)?;
-        insert_moves(&tx, &game.id, moves)?;
-        tx.commit()?;
+        self.write(|tx| {
+            update_game(tx, old)?;
+            insert_game(tx, game)?;
+            insert_moves(tx, &game.id, moves)?;
+            Ok(())
+        })?;
+        old.rev += 1;
         Ok(())
     }
 
-    /// Record moves and the game's new state, if the game is still at
-    /// `expected_ply`; all or nothing.
-    pub fn advance(
-        &self,
-        game: &GameRecord,
-        expected_ply: u32,
-        moves: &[MoveRecord],
-    ) -> Result<(), WriteError> {
-        let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        let tx = conn.transaction()?;
-        update_game(&tx, game, expected_ply)?;
-        insert_moves(&tx, &game.id, moves)?;
-        tx.commit()?;
+    fn advance(&self, game: &mut GameRecord, moves: &[MoveRecord]) -> Result<(), WriteError> {
+        self.write(|tx| {
+            update_game(tx, game)?;
+            insert_moves(tx, &game.id, moves)?;
+            Ok(())
+        })?;
+        game.rev += 1;
         Ok(())
     }
 
-    /// Take back the moves after ply `game.ply` and store the game's state
-    /// there, if the game is still at `expected_ply`; all or nothing.
-    pub fn rewind(&self, game: &GameRecord, expected_ply: u32) -> Result<(), WriteError> {
-        let mut conn = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-        let tx = conn.transaction()?;
-        update_game(&tx, game, expected_ply)?;
-        tx.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
-            .execute(params![game.id, game.ply])?;
-        tx.commit()?;
+    fn rewind(&self, game: &mut GameRecord) -> Result<(), WriteError> {
+        self.write(|tx| {
+            update_game(tx, game)?;
+            tx.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
+                .execute(params![game.id, game.ply])?;
+            Ok(())
+        })?;
+        game.rev += 1;
         Ok(())
     }
 }
 
-fn insert_game(tx: &rusqlite::Transaction<'_>, game: &GameRecord) -> rusqlite::Result<()> {
-    tx.prepare_cached(
-        "INSERT INTO games (id, spec, convention, mode, level, computer_seat, start, first_seat,
+fn insert_game(tx: &rusqlite::Transaction<'_>, game: &GameRecord) -> Result<(), WriteError> {
+    let inserted = tx
+        .prepare_cached(
+            "INSERT INTO games (id, spec, convention, mode, level, computer_seat, start, first_seat,
             position, to_move, ply, status, winner, token0, token1, invite, rng, created_at, updated_at,
-            resigned, analysis_votes, rematch_offers, rematch)
+            resigned, analysis_votes, rematch_offers, rematch, rev)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19,
-            ?20, ?21, ?22, ?23)",
-    )?
-    .execute(params![
-        game.id,
-        game.spec,
-        game.convention,
-        game.mode.name(),
-        game.level,
-        game.computer_seat,
-        game.start,
-        game.first_seat,
-        game.position,
-        game.to_move,
-        game.ply,
-        game.status.name(),
-        game.winner,
-        game.token0,
-        game.token1,
-        game.invite,
-        game.rng as i64,
-        game.created_at,
-        game.updated_at,
-        game.resigned,
-        game.analysis_votes,
-        game.rematch_offers,
-        game.rematch
-    ])?;
+            ?20, ?21, ?22, ?23, ?24)
+         ON CONFLICT (id) DO NOTHING",
+        )?
+        .execute(params![
+            game.id,
+            game.spec,
+            game.convention,
+            game.mode.name(),
+            game.level,
+            game.computer_seat,
+            game.start,
+            game.first_seat,
+            game.position,
+            game.to_move,
+            game.ply,
+            game.status.name(),
+            game.winner,
+            game.token0,
+            game.token1,
+            game.invite,
+            game.rng as i64,
+            game.created_at,
+            game.updated_at,
+            game.resigned,
+            game.analysis_votes,
+            game.rematch_offers,
+            game.rematch,
+            game.rev as i64
+        ])?;
+    if inserted != 1 {
+        return Err(WriteError::Conflict);
+    }
     Ok(())
 }
 
-/// Store the game row's changeable fields, if the row is still at
-/// `expected_ply`; [`WriteError::Conflict`] if it moved on.
-fn update_game(
-    tx: &rusqlite::Transaction<'_>,
-    game: &GameRecord,
-    expected_ply: u32,
-) -> Result<(), WriteError> {
+/// Store the game row's changeable fields and its next revision, if the
+/// row is still at `game.rev`; [`WriteError::Conflict`] if it moved on.
+fn update_game(tx: &rusqlite::Transaction<'_>, game: &GameRecord) -> Result<(), WriteError> {
     let changed = tx
         .prepare_cached(
             "UPDATE games SET position = ?1, to_move = ?2, ply = ?3, status = ?4, winner = ?5,
                 token1 = ?6, rng = ?7, updated_at = ?8, resigned = ?9, analysis_votes = ?10,
-                rematch_offers = ?11, rematch = ?12
-             WHERE id = ?13 AND ply = ?14",
+                rematch_offers = ?11, rematch = ?12, rev = rev + 1
+             WHERE id = ?13 AND rev = ?14",
         )?
         .execute(params![
             game.position,
@@ -727,7 +566,7 @@ fn update_game(
             game.rematch_offers,
             game.rematch,
             game.id,
-            expected_ply
+            game.rev as i64
         ])?;
     if changed != 1 {
         return Err(WriteError::Conflict);

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# The PostgreSQL tests (issue #54), against a real PostgreSQL: a throw-away
+# cluster in a temporary directory, run by an unprivileged user, stopped and
+# removed at the end (on failure too).
+#
+#   1. the storage suite (tests/store.rs) against PostgreSQL: the same tests
+#      that `cargo test` runs against SQLite;
+#   2. the API's seat, take-back, resign, consent and rematch tests and the
+#      racing clients (tests/actions.rs, tests/concurrency.rs) on PostgreSQL;
+#   3. two app servers on one database (tests/multi_server.rs): moves
+#      serialised across servers, live updates between them within 100 ms;
+#      a bad database URL refused at start;
+#   4. `nimatron db migrate` from SQLite, and the kill test: two debug-build
+#      servers under the load generator, one killed with SIGKILL and
+#      PostgreSQL restarted with `pg_ctl restart -m immediate` in the middle;
+#      every acknowledged move must then be in the database.
+#
+# Installs Debian's `postgresql` with apt if its server programs are missing.
+# Run as root (as CI is), the cluster runs as the `postgres` system user the
+# package makes (or `nobody`); otherwise as the caller. About 2-4 minutes
+# once built. Usage: scripts/postgres-tests.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bindir() {
+    local d
+    for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+        if [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && [ -x "$d/postgres" ]; then
+            echo "$d"
+            return
+        fi
+    done
+    if command -v pg_config >/dev/null && [ -x "$(pg_config --bindir)/initdb" ]; then
+        pg_config --bindir
+    fi
+}
+
+pg="$(bindir)"
+if [ -z "$pg" ]; then
+    echo "== installing Debian's postgresql (apt)"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get install -y --no-install-recommends postgresql >/dev/null ||
+        { $sudo apt-get update >/dev/null && $sudo apt-get install -y --no-install-recommends postgresql >/dev/null; }
+    pg="$(bindir)"
+    [ -n "$pg" ] || { echo "postgresql installed, but no initdb found under /usr/lib/postgresql" >&2; exit 1; }
+fi
+echo "PostgreSQL: $("$pg/postgres" --version)"
+
+# Who runs the cluster: never root (PostgreSQL refuses to).
+as_user=()
+if [ "$(id -u)" -eq 0 ]; then
+    user=postgres
+    getent passwd postgres >/dev/null || user=nobody
+    as_user=(runuser -u "$user" --)
+fi
+
+work="$(mktemp -d)"
+chmod 755 "$work"
+[ ${#as_user[@]} -eq 0 ] || chown "${as_user[2]}" "$work"
+data="$work/data"
+port=$((20000 + RANDOM % 20000))
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
+servers=()
+
+cleanup() {
+    local status=$?
+    for p in "${servers[@]}"; do kill "$p" 2>/dev/null || true; done
+    if [ -f "$data/postmaster.pid" ]; then
+        "${as_user[@]}" "$pg/pg_ctl" -D "$data" -m immediate stop >/dev/null 2>&1 || true
+    fi
+    if [ "$status" -ne 0 ] && [ -f "$work/postgres.log" ]; then
+        echo "-- the end of PostgreSQL's log:"
+        tail -n 20 "$work/postgres.log"
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "== a throw-away cluster in $work, port $port"
+"${as_user[@]}" "$pg/initdb" -D "$data" -U nimatron -A trust -E UTF8 --locale=C --no-sync >/dev/null
+"${as_user[@]}" "$pg/pg_ctl" -D "$data" -l "$work/postgres.log" -w \
+    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
+admin="postgres://nimatron@127.0.0.1:$port/postgres"
+psql() { "$pg/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U nimatron "$@"; }
+
+export NIMATRON_TEST_POSTGRES="$admin"
+echo "== the storage suite, the API's actions and racing clients, two servers: on PostgreSQL"
+cargo test -p nimatron-web --locked --test store --test actions --test concurrency --test multi_server \
+    -- --test-threads 4
+
+echo "== nimatron db migrate, and the kill test with two servers"
+cargo build -p nimatron-cli --bin nimatron -p nimatron-web --example load --locked -q
+bin=./target/debug/nimatron
+load=./target/debug/examples/load
+
+# A SQLite database with games in it, moved to PostgreSQL.
+sqlite="$work/site.sqlite3"
+"$bin" serve --addr 127.0.0.1:0 --db "$sqlite" >"$work/sqlite-serve.log" 2>&1 &
+servers+=($!)
+addr=""
+for _ in $(seq 1 300); do
+    addr="$(grep -o '127\.0\.0\.1:[0-9]*' "$work/sqlite-serve.log" | head -n 1 || true)"
+    [ -n "$addr" ] && break
+    sleep 0.1
+done
+[ -n "$addr" ] || { cat "$work/sqlite-serve.log"; exit 1; }
+"$load" run --addr "$addr" --players 8 --seconds 3 --log "$work/sqlite-acked.log" >/dev/null 2>&1
+kill "${servers[0]}"; wait "${servers[0]}" 2>/dev/null || true
+servers=()
+psql -d postgres -c "CREATE DATABASE migrated"
+migrated="postgres://nimatron@127.0.0.1:$port/migrated"
+"$bin" db migrate --from "$sqlite" --to "$migrated" | tee "$work/migrate.txt"
+grep -q '^copied [1-9][0-9]* games' "$work/migrate.txt"
+"$load" verify --db "$migrated" --log "$work/sqlite-acked.log"
+"$bin" db migrate --from "$sqlite" --to "$migrated" | grep -q '^copied 0 games.*[1-9][0-9]* already there'
+
+# Two servers, one database; one killed, PostgreSQL restarted.
+psql -d postgres -c "CREATE DATABASE killtest"
+url="postgres://nimatron@127.0.0.1:$port/killtest"
+start_server() { # LOG: sets $addr
+    "$bin" serve --addr 127.0.0.1:0 --db "$url" >"$1" 2>&1 &
+    servers+=($!)
+    addr=""
+    for _ in $(seq 1 300); do
+        addr="$(grep -o '127\.0\.0\.1:[0-9]*' "$1" | head -n 1 || true)"
+        [ -n "$addr" ] && break
+        sleep 0.1
+    done
+    [ -n "$addr" ] || { cat "$1"; exit 1; }
+}
+start_server "$work/a.log"
+a="$addr"
+start_server "$work/b.log"
+b="$addr"
+"$load" run --addr "$a,$b" --players 40 --seconds 14 --think-ms 20 --log "$work/acked.log" >"$work/load.txt" 2>/dev/null &
+loader=$!
+sleep 4
+kill -KILL "${servers[0]}"
+echo "server A killed with SIGKILL"
+sleep 2
+"${as_user[@]}" "$pg/pg_ctl" -D "$data" -l "$work/postgres.log" -w -m immediate \
+    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=300" restart >/dev/null
+echo "PostgreSQL restarted with -m immediate"
+wait "$loader"
+cat "$work/load.txt"
+"$load" verify --db "$url" --log "$work/acked.log" | tee "$work/verify.txt"
+# The run went on through both: moves were acknowledged after the restart.
+grep -q 'missing or different: 0;' "$work/verify.txt"
+echo "scripted: 2 passed, 0 failed"
