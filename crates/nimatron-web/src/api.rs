@@ -392,6 +392,8 @@ fn json<T: serde::Serialize>(status: StatusCode, value: &T) -> Response {
         (status = 400, description = "The body or a field is malformed (`bad_json`, `unknown_game`, `bad_spec`, `bad_convention`, `bad_level`, ...)", body = ErrorBody),
         (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
         (status = 422, description = "Well formed, but not for this game or beyond the server's limits (`bad_position`, `position_too_large`, `too_many_moves`, `no_moves`, ...)", body = ErrorBody),
+        (status = 429, description = "The computer's reply needs a heavy turn and this client has its share of them running or waiting (`too_many_analyses`); see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "The computer's reply needs a heavy turn and the queue is full (`server_busy`), or the database cannot be reached just now (`database_unavailable`); see `Retry-After`", body = ErrorBody),
     )
 )]
 async fn create_game(
@@ -443,6 +445,8 @@ async fn get_game(State(app): State<AppState>, GameId(id): GameId) -> Result<Res
         (status = 409, description = "Not now: `not_your_turn`, `stale_ply`, `game_over`, `waiting_for_opponent`", body = ErrorBody),
         (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
         (status = 422, description = "The move does not parse or is not legal here (`illegal_move`), or the computer's reply hit a limit", body = ErrorBody),
+        (status = 429, description = "The computer's reply needs a heavy turn and this client has its share of them running or waiting (`too_many_analyses`); see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "The computer's reply needs a heavy turn and the queue is full (`server_busy`), or the database cannot be reached just now (`database_unavailable`); see `Retry-After`", body = ErrorBody),
     )
 )]
 async fn make_move(
@@ -619,6 +623,8 @@ async fn analysis_consent(
         (status = 409, description = "Not now: `game_not_over`, `stale_ply`", body = ErrorBody),
         (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
         (status = 422, description = "The computer's first move in the rematch hit a limit", body = ErrorBody),
+        (status = 429, description = "The computer's reply needs a heavy turn and this client has its share of them running or waiting (`too_many_analyses`); see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "The computer's reply needs a heavy turn and the queue is full (`server_busy`), or the database cannot be reached just now (`database_unavailable`); see `Retry-After`", body = ErrorBody),
     )
 )]
 async fn rematch(
