@@ -15,61 +15,24 @@
 #      PostgreSQL restarted with `pg_ctl restart -m immediate` in the middle;
 #      every acknowledged move must then be in the database.
 #
-# Installs Debian's `postgresql` with apt if its server programs are missing.
-# Run as root (as CI is), the cluster runs as the `postgres` system user the
-# package makes (or `nobody`); otherwise as the caller. About 2-4 minutes
+# Installs Debian's `postgresql` with apt if its server programs are missing
+# (scripts/lib/postgres.sh). Run as root (as CI is), the cluster runs as the
+# `postgres` system user the package makes (or `nobody`): initdb refuses
+# root; otherwise as the caller. About 2-4 minutes
 # once built. Usage: scripts/postgres-tests.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bindir() {
-    local d
-    for d in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
-        if [ -x "$d/initdb" ] && [ -x "$d/pg_ctl" ] && [ -x "$d/postgres" ]; then
-            echo "$d"
-            return
-        fi
-    done
-    if command -v pg_config >/dev/null && [ -x "$(pg_config --bindir)/initdb" ]; then
-        pg_config --bindir
-    fi
-}
-
-pg="$(bindir)"
-if [ -z "$pg" ]; then
-    echo "== installing Debian's postgresql (apt)"
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get install -y --no-install-recommends postgresql >/dev/null ||
-        { $sudo apt-get update >/dev/null && $sudo apt-get install -y --no-install-recommends postgresql >/dev/null; }
-    pg="$(bindir)"
-    [ -n "$pg" ] || { echo "postgresql installed, but no initdb found under /usr/lib/postgresql" >&2; exit 1; }
-fi
-echo "PostgreSQL: $("$pg/postgres" --version)"
-
-# Who runs the cluster: never root (PostgreSQL refuses to).
-as_user=()
-if [ "$(id -u)" -eq 0 ]; then
-    user=postgres
-    getent passwd postgres >/dev/null || user=nobody
-    as_user=(runuser -u "$user" --)
-fi
+. scripts/lib/postgres.sh
+pg_setup
 
 work="$(mktemp -d)"
-chmod 755 "$work"
-[ ${#as_user[@]} -eq 0 ] || chown "${as_user[2]}" "$work"
-data="$work/data"
-port=$((20000 + RANDOM % 20000))
-while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 servers=()
 
 cleanup() {
     local status=$?
     for p in "${servers[@]}"; do kill "$p" 2>/dev/null || true; done
-    if [ -f "$data/postmaster.pid" ]; then
-        "${as_user[@]}" "$pg/pg_ctl" -D "$data" -m immediate stop >/dev/null 2>&1 || true
-    fi
+    pg_stop
     if [ "$status" -ne 0 ] && [ -f "$work/postgres.log" ]; then
         echo "-- the end of PostgreSQL's log:"
         tail -n 20 "$work/postgres.log"
@@ -78,12 +41,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== a throw-away cluster in $work, port $port"
-"${as_user[@]}" "$pg/initdb" -D "$data" -U nimatron -A trust -E UTF8 --locale=C --no-sync >/dev/null
-"${as_user[@]}" "$pg/pg_ctl" -D "$data" -l "$work/postgres.log" -w \
-    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
-admin="postgres://nimatron@127.0.0.1:$port/postgres"
-psql() { "$pg/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U nimatron "$@"; }
+pg_start "$work"
+echo "== a throw-away cluster in $work, port $pg_port"
+port="$pg_port"
+admin="$pg_admin"
+psql() { pg_psql "$@"; }
 
 export NIMATRON_TEST_POSTGRES="$admin"
 echo "== the storage suite, the API's actions and racing clients, two servers: on PostgreSQL"
@@ -118,6 +80,9 @@ grep -q '^copied [1-9][0-9]* games' "$work/migrate.txt"
 
 # Two servers, one database; one killed, PostgreSQL restarted.
 psql -d postgres -c "CREATE DATABASE killtest"
+# What the tests above wrote, on the disk now: the restart's recovery then
+# has this run's changes alone to replay and sync.
+psql -d postgres -c "CHECKPOINT"
 url="postgres://nimatron@127.0.0.1:$port/killtest"
 start_server() { # LOG: sets $addr
     "$bin" serve --addr 127.0.0.1:0 --db "$url" >"$1" 2>&1 &
@@ -134,18 +99,22 @@ start_server "$work/a.log"
 a="$addr"
 start_server "$work/b.log"
 b="$addr"
-"$load" run --addr "$a,$b" --players 40 --seconds 14 --think-ms 20 --log "$work/acked.log" >"$work/load.txt" 2>/dev/null &
+"$load" run --addr "$a,$b" --players 40 --seconds 24 --think-ms 20 --log "$work/acked.log" >"$work/load.txt" 2>/dev/null &
 loader=$!
 sleep 4
 kill -KILL "${servers[0]}"
 echo "server A killed with SIGKILL"
 sleep 2
-"${as_user[@]}" "$pg/pg_ctl" -D "$data" -l "$work/postgres.log" -w -m immediate \
-    -o "-p $port -k $work -c listen_addresses=127.0.0.1 -c max_connections=300" restart >/dev/null
-echo "PostgreSQL restarted with -m immediate"
+restart_began=$SECONDS
+pg_restart_immediate
+at_restart="$(psql -d killtest -At -c 'SELECT count(*) FROM moves')"
+echo "PostgreSQL restarted with -m immediate, back after $((SECONDS - restart_began)) s ($at_restart moves stored)"
 wait "$loader"
 cat "$work/load.txt"
 "$load" verify --db "$url" --log "$work/acked.log" | tee "$work/verify.txt"
-# The run went on through both: moves were acknowledged after the restart.
 grep -q 'missing or different: 0;' "$work/verify.txt"
+# The run went on through both: server B stored moves after the restart.
+at_end="$(psql -d killtest -At -c 'SELECT count(*) FROM moves')"
+echo "moves stored after the restart: $((at_end - at_restart))"
+[ "$at_end" -gt "$at_restart" ] || { echo "no move was stored after PostgreSQL's restart" >&2; exit 1; }
 echo "scripted: 2 passed, 0 failed"
