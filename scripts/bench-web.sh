@@ -6,8 +6,15 @@
 # of issue #50: normal players while attackers run each of its points 1-5,
 # with the players' latency and the server's peak memory (VmHWM) under each.
 #
-# Usage: scripts/bench-web.sh [SECONDS] [hostile]   (release build; not part
-# of the tests). With `hostile`, only the hostile-load runs.
+# With `postgres` (issue #54), only this: 200 players thinking 50-150 ms,
+# alternately against one server on SQLite and two servers on one
+# PostgreSQL (a throw-away cluster, scripts/lib/postgres.sh), three rounds
+# each, then once each with no think time; with the CPU time that the app
+# servers, PostgreSQL and the load generator took in each run.
+#
+# Usage: scripts/bench-web.sh [SECONDS] [hostile|postgres]   (release
+# build; not part of the tests). With `hostile` or `postgres`, only those
+# runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-20}"
@@ -17,23 +24,29 @@ bin=./target/release/nimatron
 load=./target/release/examples/load
 work="$(mktemp -d)"
 server=""
+others=()
 cleanup() {
     if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+    for p in "${others[@]}"; do kill "$p" 2>/dev/null || true; done
+    if [ "$only" = "postgres" ]; then pg_stop; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
 
+started=0
 start_server() { # DB [extra flags...]
     local db="$1"; shift
-    "$bin" serve --addr 127.0.0.1:0 --db "$db" "$@" >"$work/serve.log" 2>&1 &
+    started=$((started + 1))
+    local log="$work/serve-$started.log"
+    "$bin" serve --addr 127.0.0.1:0 --db "$db" "$@" >"$log" 2>&1 &
     server=$!
     addr=""
     for _ in $(seq 1 100); do
-        addr="$(grep -o '127\.0\.0\.1:[0-9]*' "$work/serve.log" | head -n 1 || true)"
+        addr="$(grep -o '127\.0\.0\.1:[0-9]*' "$log" | head -n 1 || true)"
         [ -n "$addr" ] && break
         sleep 0.1
     done
-    [ -n "$addr" ] || { cat "$work/serve.log"; exit 1; }
+    [ -n "$addr" ] || { cat "$log"; exit 1; }
 }
 stop_server() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; }
 
@@ -52,6 +65,106 @@ hostile() { # KIND CLIENTS: normal players while CLIENTS attackers run KIND
     echo "server peak memory (VmHWM): $(grep VmHWM /proc/$server/status | awk '{print $2, $3}')"
     stop_server
 }
+
+# CPU time (seconds, user + system) the processes PIDS... have used so far.
+cpu_seconds() {
+    local ticks=0 p
+    for p in "$@"; do
+        if [ -r "/proc/$p/stat" ]; then
+            ticks=$((ticks + $(sed 's/.*) //' "/proc/$p/stat" | awk '{print $12 + $13}')))
+        fi
+    done
+    echo "$ticks $(getconf CLK_TCK)" | awk '{printf "%.2f", $1 / $2}'
+}
+
+if [ "$only" = "postgres" ]; then
+    . scripts/lib/postgres.sh
+    pg_setup
+    chmod 755 "$work" # the cluster's user passes through it
+    mkdir "$work/pg"
+    pg_start "$work/pg"
+    echo "PostgreSQL settings: $(pg_psql -d postgres -At -c "SELECT string_agg(name || '=' || setting, ', ') FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'shared_buffers', 'wal_level')")"
+    pg_pids() { # the postmaster and its children
+        local pm
+        pm="$(head -n 1 "$pg_data/postmaster.pid")"
+        echo "$pm $(pgrep -P "$pm" | xargs)"
+    }
+    # One load run against the servers at ADDRS (comma-separated) whose
+    # pids are SERVER_PIDS, with the CPU each part took.
+    measured_run() { # LABEL THINK ADDRS SERVER_PIDS
+        local label="$1" think="$2" addrs="$3" spids="$4" s0 p0 s1 p1 l1
+        echo "== $label: 200 players, think ${think} ms (uniform in [${think}/2, 3*${think}/2]), ${seconds} s; load average $(cut -d' ' -f1 /proc/loadavg)"
+        s0="$(cpu_seconds $spids)"
+        p0="$(cpu_seconds $(pg_pids))"
+        s1="$s0" p1="$p0" l1=0
+        "$load" run --addr "$addrs" --players 200 --seconds "$seconds" --think-ms "$think" >"$work/run.txt" 2>/dev/null &
+        local loader=$!
+        others+=("$loader")
+        while kill -0 "$loader" 2>/dev/null; do
+            l1="$(cpu_seconds "$loader")"
+            s1="$(cpu_seconds $spids)"
+            p1="$(cpu_seconds $(pg_pids))"
+            sleep 0.5
+        done
+        wait "$loader"
+        cat "$work/run.txt"
+        echo "CPU seconds in the run: app servers $(echo "$s1 $s0" | awk '{printf "%.1f", $1 - $2}'), PostgreSQL $(echo "$p1 $p0" | awk '{printf "%.1f", $1 - $2}'), load generator ${l1} (2 cores x ${seconds} s = $((2 * seconds)))"
+    }
+    sqlite_round() { # THINK N
+        start_server "$work/sqlite-$2.sqlite3"
+        measured_run "SQLite, one server" "$1" "$addr" "$server"
+        stop_server
+    }
+    postgres_round() { # THINK N
+        pg_psql -d postgres -c "CREATE DATABASE bench_$2"
+        local url="postgres://nimatron@127.0.0.1:$pg_port/bench_$2" a b pa
+        start_server "$url"
+        a="$addr"
+        pa="$server"
+        others+=("$pa")
+        server=""
+        start_server "$url"
+        b="$addr"
+        measured_run "PostgreSQL, two servers" "$1" "$a,$b" "$pa $server"
+        stop_server
+        kill "$pa"
+        wait "$pa" 2>/dev/null || true
+    }
+    for round in 1 2 3; do
+        sqlite_round 100 "$round"
+        postgres_round 100 "$round"
+    done
+    sqlite_round 0 sat
+    postgres_round 0 sat
+
+    echo "== two servers on PostgreSQL, 200 players (think 0), 30 s: server A killed with SIGKILL after 6 s, PostgreSQL restarted with -m immediate after 10 s"
+    pg_psql -d postgres -c "CREATE DATABASE bench_kill"
+    pg_psql -d postgres -c "CHECKPOINT"
+    url="postgres://nimatron@127.0.0.1:$pg_port/bench_kill"
+    start_server "$url"
+    a="$addr"
+    pa="$server"
+    others+=("$pa")
+    start_server "$url"
+    b="$addr"
+    "$load" run --addr "$a,$b" --players 200 --seconds 30 --log "$work/acked.log" >"$work/load.txt" 2>/dev/null &
+    loader=$!
+    others+=("$loader")
+    sleep 6
+    kill -KILL "$pa"
+    wait "$pa" 2>/dev/null || true
+    sleep 4
+    restart_began=$SECONDS
+    pg_restart_immediate
+    echo "PostgreSQL back after $((SECONDS - restart_began)) s"
+    at_restart="$(pg_psql -d bench_kill -At -c 'SELECT count(*) FROM moves')"
+    wait "$loader" || true
+    cat "$work/load.txt"
+    echo "moves stored after the restart: $(($(pg_psql -d bench_kill -At -c 'SELECT count(*) FROM moves') - at_restart))"
+    "$load" verify --db "$url" --log "$work/acked.log"
+    stop_server
+    exit 0
+fi
 
 if [ "$only" = "hostile" ]; then
     # Many sockets at once (the slow attack, the players).

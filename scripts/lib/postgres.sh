@@ -8,7 +8,8 @@
 #                       which initdb refuses; as root, the `postgres` system
 #                       user the package makes, or `nobody`)
 #   pg_start DIR        a new cluster in DIR/data (DIR is made readable by
-#                       the cluster's user), on a free loopback port: sets
+#                       the cluster's user, who must be able to pass through
+#                       its parents), on a free loopback port: sets
 #                       $pg_port, $pg_data, $pg_log and $pg_admin (a URL of
 #                       the `postgres` database as the superuser `nimatron`)
 #   pg_restart_immediate  `pg_ctl restart -m immediate` (a crash, then
