@@ -10,7 +10,10 @@
 # alternately against one server on SQLite and two servers on one
 # PostgreSQL (a throw-away cluster, scripts/lib/postgres.sh), three rounds
 # each, then once each with no think time; with the CPU time that the app
-# servers, PostgreSQL and the load generator took in each run.
+# servers, PostgreSQL and the load generator took in each run. Then how soon
+# a watcher on one server hears of a move on the other
+# (scripts/live-latency.py), and a kill run: two servers, one killed with
+# SIGKILL, PostgreSQL restarted with `pg_ctl restart -m immediate`.
 #
 # Usage: scripts/bench-web.sh [SECONDS] [hostile|postgres]   (release
 # build; not part of the tests). With `hostile` or `postgres`, only those
@@ -136,6 +139,18 @@ if [ "$only" = "postgres" ]; then
     done
     sqlite_round 0 sat
     postgres_round 0 sat
+
+    echo "== live updates between two servers on PostgreSQL, no other load; load average $(cut -d' ' -f1 /proc/loadavg)"
+    pg_psql -d postgres -c "CREATE DATABASE bench_live"
+    start_server "postgres://nimatron@127.0.0.1:$pg_port/bench_live"
+    a="$addr"
+    pa="$server"
+    others+=("$pa")
+    start_server "postgres://nimatron@127.0.0.1:$pg_port/bench_live"
+    python3 scripts/live-latency.py "$a" "$addr" 250
+    stop_server
+    kill "$pa"
+    wait "$pa" 2>/dev/null || true
 
     echo "== two servers on PostgreSQL, 200 players (think 0), 30 s: server A killed with SIGKILL after 6 s, PostgreSQL restarted with -m immediate after 10 s"
     pg_psql -d postgres -c "CREATE DATABASE bench_kill"
