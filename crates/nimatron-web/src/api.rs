@@ -467,6 +467,53 @@ async fn make_move(
     Ok(json(StatusCode::OK, &reply))
 }
 
+/// The computer's move, asked for by the player: after a move sent with
+/// `"reply": false`, or when the computer is to move and has not moved. The
+/// computer thinks without holding the game, so the player may take their
+/// move back meanwhile (`POST /api/games/{id}/undo`); then this is refused
+/// as `stale_ply` and nothing is applied.
+#[utoipa::path(
+    post,
+    path = "/games/{id}/computer-move",
+    tag = "games",
+    params(("id" = String, Path, description = "The game's id")),
+    request_body(
+        content = ActionRequest,
+        description = "Optional (none is `{}`): the ply the player saw.",
+        content_type = "application/json"
+    ),
+    security(("seat_token" = [])),
+    responses(
+        (status = 200, description = "The game after the computer's move, and the move applied", body = MoveReply),
+        (status = 400, description = "The body or the `Authorization` header is malformed (`bad_json`, `bad_token`)", body = ErrorBody),
+        (status = 401, description = "No seat token (`missing_token`)", body = ErrorBody),
+        (status = 403, description = "The token holds no seat in this game (`wrong_token`)", body = ErrorBody),
+        (status = 404, description = "No game with that id (`game_not_found`)", body = ErrorBody),
+        (status = 409, description = "Not now: `not_a_computer_game`, `not_computers_turn`, `stale_ply`, `game_over`", body = ErrorBody),
+        (status = 413, description = "The body is over 16 KiB (`body_too_large`)", body = ErrorBody),
+        (status = 422, description = "The computer's move hit a limit", body = ErrorBody),
+        (status = 429, description = "The computer's move needs a heavy turn and this client has its share of them running or waiting (`too_many_analyses`); see `Retry-After`", body = ErrorBody),
+        (status = 503, description = "The computer's move needs a heavy turn and the queue is full (`server_busy`), or the database cannot be reached just now (`database_unavailable`); see `Retry-After`", body = ErrorBody),
+    )
+)]
+async fn computer_move(
+    State(app): State<AppState>,
+    client: Client,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let token = bearer(&headers)?;
+    let req: ActionRequest = parse_body(body, true)?;
+    let game_id = id.clone();
+    let reply = with_computer(&app, client, move |engine, budget| {
+        engine.computer_move_within(&game_id, token.as_deref(), &req, budget)
+    })
+    .await?;
+    app.publish(&id, &reply.game);
+    Ok(json(StatusCode::OK, &reply))
+}
+
 /// Take seat 1 of an online game with its invite code.
 #[utoipa::path(
     post,
@@ -761,7 +808,14 @@ struct ListQuery {
     /// Games to skip, newest first (default 0).
     #[param(maximum = 4294967295_u64)]
     offset: Option<u32>,
+    /// Only these games: their ids, separated by commas (at most 200). The
+    /// browser lists the games whose seats it holds this way. `total` is
+    /// then the number of them found.
+    ids: Option<String>,
 }
+
+/// The most ids `GET /api/games?ids=` takes.
+const MAX_LISTED_IDS: usize = 200;
 
 /// The stored games, newest first.
 #[utoipa::path(
@@ -781,6 +835,30 @@ async fn list_games(
 ) -> Result<Response, ApiError> {
     let Query(q) = query.map_err(|e| ApiError::bad_request("bad_query", e.body_text()))?;
     let engine = app.engine.clone();
+    if let Some(ids) = q.ids {
+        let ids: Vec<String> = ids
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
+        if ids.len() > MAX_LISTED_IDS {
+            return Err(ApiError::bad_request(
+                "bad_query",
+                format!(
+                    "ids lists {} games: at most {MAX_LISTED_IDS} are listed at once",
+                    ids.len()
+                ),
+            ));
+        }
+        let games = blocking(move || {
+            let games = engine.games_with_ids(&ids)?;
+            let total = games.len() as u64;
+            Ok(GameList { games, total })
+        })
+        .await?;
+        return Ok(json(StatusCode::OK, &games));
+    }
     let games = blocking(move || {
         let games = engine.recent(q.limit.unwrap_or(50), q.offset.unwrap_or(0))?;
         let total = engine.store().count()?;
@@ -1024,6 +1102,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .routes(routes!(create_game, list_games))
         .routes(routes!(get_game))
         .routes(routes!(make_move))
+        .routes(routes!(computer_move))
         .routes(routes!(join_game))
         .routes(routes!(undo))
         .routes(routes!(resign))

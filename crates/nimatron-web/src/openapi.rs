@@ -232,6 +232,9 @@ pub(crate) mod shapes {
         /// of a run in a row that splits); absent when there are none.
         #[schema(required = false)]
         pub also_touches: Vec<Vec<Element>>,
+        /// What the move does, told on the board after it: what a board
+        /// previews before the move is played.
+        pub trace: Trace,
         /// In analyses: whether the move wins.
         #[schema(required = false)]
         pub value: MoveWorth,
@@ -449,6 +452,8 @@ pub(crate) mod shapes {
     /// A vertex of a graph board.
     #[derive(Serialize, ToSchema)]
     pub struct Vertex {
+        /// Its id, kept through every move: its label.
+        pub id: String,
         /// How the notation names it.
         pub label: String,
         /// Whether it is still in play.
@@ -458,6 +463,9 @@ pub(crate) mod shapes {
     /// An edge of a graph board.
     #[derive(Serialize, ToSchema)]
     pub struct Edge {
+        /// Its id, kept through every move that keeps the edge: its ends'
+        /// ids, `a-b` (sorted), with `#2`, `#3` … for parallel edges.
+        pub id: String,
         /// One end (a vertex index).
         pub from: u64,
         /// The other end.
@@ -508,11 +516,15 @@ pub(crate) mod shapes {
         Vertex {
             /// The vertex index.
             index: u64,
+            /// The vertex's id.
+            id: String,
         },
         /// An edge of a graph.
         Edge {
             /// The edge index.
             index: u64,
+            /// The edge's id.
+            id: String,
         },
         /// A letter of a word (Wordnim).
         Letter {
@@ -525,6 +537,69 @@ pub(crate) mod shapes {
         Step {
             /// The amount added or taken.
             amount: u64,
+        },
+    }
+
+    /// What a move did to the board, told on the board after it.
+    #[derive(Serialize, ToSchema)]
+    pub struct Trace {
+        /// The pieces taken away, each where it stood.
+        pub removed: Vec<Ghost>,
+        /// Elements of the board after the move that it put down or
+        /// changed (a mark, a placed stone, rows a split left, the token's
+        /// new vertex, a lowered edge, the word left).
+        pub added: Vec<Element>,
+    }
+
+    /// A piece a move took away, on the board after the move, by `kind`.
+    #[derive(Serialize, ToSchema)]
+    #[serde(tag = "kind", rename_all = "snake_case")]
+    pub enum Ghost {
+        /// `count` objects that stood in row `heap`, just before its object
+        /// `at` (at its end when `at` is the row's length).
+        Objects {
+            /// The row.
+            heap: u64,
+            /// Objects of the row left of the ghosts.
+            at: u64,
+            /// How many objects.
+            count: u64,
+        },
+        /// A place of a ring whose object went.
+        Place {
+            /// The place.
+            index: u64,
+        },
+        /// A cell of a grid that went.
+        Cell {
+            /// Its coordinates.
+            at: Vec<u64>,
+        },
+        /// A vertex that went.
+        Vertex {
+            /// Its id.
+            id: String,
+            /// Its label.
+            label: String,
+        },
+        /// An edge that went, between vertices given by their ids.
+        Edge {
+            /// Its id.
+            id: String,
+            /// One end's id.
+            from: String,
+            /// The other end's id.
+            to: String,
+            /// Its weight, or null in games without them.
+            #[schema(required)]
+            weight: Option<u64>,
+        },
+        /// Letters taken from a word.
+        Letters {
+            /// The word, on the board after the move.
+            word: u64,
+            /// The letters taken, in the order they stood.
+            letters: String,
         },
     }
 }

@@ -52,6 +52,11 @@ pub struct MoveRequest {
     /// is refused instead of being applied to a position nobody saw.
     #[schema(maximum = 4294967295_u64, example = 0)]
     pub ply: Option<u32>,
+    /// Against the computer: whether its reply is made in this request
+    /// (`true`, the default), or left for `POST /api/games/{id}/computer-move`
+    /// (`false`), so that the player sees their own move at once and may
+    /// take it back while the computer thinks.
+    pub reply: Option<bool>,
 }
 
 /// A request to take back moves, to resign, or to ask for a rematch: the

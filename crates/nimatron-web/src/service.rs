@@ -20,8 +20,8 @@ use crate::caches::{CustomGame, GameCache, SequenceCache};
 use crate::error::{ApiError, game_error, position_error, stored_position, write_error};
 use crate::limits::ServerLimits;
 use crate::requests::{
-    AnalyzeRequest, MoveRequest, NewGame, check_position_text, convention_name, default_convention,
-    parse_convention,
+    ActionRequest, AnalyzeRequest, MoveRequest, NewGame, check_position_text, convention_name,
+    default_convention, parse_convention,
 };
 use crate::store::{GameRecord, Mode, MoveRecord, Status, Store, WriteError};
 use crate::views::{
@@ -538,15 +538,19 @@ impl Engine {
             let mut applied = Vec::new();
             turns::play(&mut record, &mv, false, &mut applied);
             turns::settle(game.as_ref(), &mut record)?;
-            let limits = self.computer_limits(budget);
-            if !turns::computer_turns(
-                game.as_ref(),
-                &mut record,
-                limits,
-                budget == Budget::Quick,
-                &mut applied,
-            )? {
-                return Err(Attempt::NeedsHeavy);
+            // With `"reply": false` the computer's move is asked for on its
+            // own (`POST …/computer-move`).
+            if req.reply != Some(false) {
+                let limits = self.computer_limits(budget);
+                if !turns::computer_turns(
+                    game.as_ref(),
+                    &mut record,
+                    limits,
+                    budget == Budget::Quick,
+                    &mut applied,
+                )? {
+                    return Err(Attempt::NeedsHeavy);
+                }
             }
             record.updated_at = now_ms();
             self.store.advance(&mut record, &applied)?;
@@ -559,6 +563,98 @@ impl Engine {
                     .collect::<Result<_, _>>()?,
             })
         })
+    }
+
+    /// The computer's move, asked for by the player (after a move sent with
+    /// `"reply": false`, or a page opened while the computer is to move).
+    pub fn computer_move(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        req: &ActionRequest,
+    ) -> Result<MoveReply, ApiError> {
+        self.computer_move_within(id, token, req, Budget::Full)?
+            .done()
+    }
+
+    /// [`Engine::computer_move`], searched within `budget`. The computer
+    /// thinks without holding the game's lock, so the player may take their
+    /// move back meanwhile; the move is then applied only if the game is
+    /// still where it was, else refused as `stale_ply`.
+    pub fn computer_move_within(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        req: &ActionRequest,
+        budget: Budget,
+    ) -> Result<Turn<MoveReply>, ApiError> {
+        let seen = {
+            let lock = self.lock_for(id);
+            let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+            let record = self.load(id)?;
+            seats::seat_for_token(&record, token)?;
+            let Some(seat) = record.computer_seat else {
+                return Err(ApiError::conflict(
+                    "not_a_computer_game",
+                    "this game has no computer player: moves are made by the players",
+                ));
+            };
+            match record.status {
+                Status::Playing => {}
+                Status::Over => return Err(ApiError::conflict("game_over", "the game is over")),
+                Status::Waiting => {
+                    return Err(ApiError::conflict(
+                        "waiting_for_opponent",
+                        "the game has not started",
+                    ));
+                }
+            }
+            seats::check_ply(&record, req.ply, "request for the computer's move")?;
+            if record.to_move != seat {
+                return Err(ApiError::conflict(
+                    "not_computers_turn",
+                    "it is your move, not the computer's",
+                ));
+            }
+            record
+        };
+        let (_, game) = self.game(&seen.spec)?;
+        let chosen = turns::pick(game.as_ref(), &seen, self.computer_limits(budget))?;
+        if budget == Budget::Quick && chosen.random() {
+            return Ok(Turn::NeedsHeavy);
+        }
+        let stale = |now: u32| {
+            ApiError::conflict(
+                "stale_ply",
+                format!(
+                    "the game changed while the computer thought (it was at ply {}, it is at ply {now}): \
+                     the computer's move was not made",
+                    seen.ply
+                ),
+            )
+        };
+        let lock = self.lock_for(id);
+        let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
+        let (mut record, mut moves) = self.load_with_moves(id)?;
+        if record.ply != seen.ply || record.rev != seen.rev {
+            return Err(stale(record.ply));
+        }
+        let mut applied = Vec::new();
+        turns::play_pick(game.as_ref(), &mut record, chosen, &mut applied)?;
+        record.updated_at = now_ms();
+        match self.store.advance(&mut record, &applied) {
+            Ok(()) => {}
+            Err(WriteError::Conflict) => return Err(stale(record.ply)),
+            Err(e) => return Err(write_error(e)),
+        }
+        moves.extend(applied.iter().cloned());
+        Ok(Turn::Done(MoveReply {
+            game: self.view(game.as_ref(), &record, &moves)?,
+            applied: applied
+                .iter()
+                .map(|m| PlayedMove::detailed(game.as_ref(), m))
+                .collect::<Result<_, _>>()?,
+        }))
     }
 
     /// A position of a game's record, drawn: the start (ply 0) or the
@@ -744,6 +840,16 @@ impl Engine {
             history,
             values,
         })
+    }
+
+    /// The games with these ids (those that exist), newest first.
+    pub fn games_with_ids(&self, ids: &[String]) -> Result<Vec<GameSummary>, ApiError> {
+        Ok(self
+            .store
+            .with_ids(ids)?
+            .into_iter()
+            .map(GameSummary::from)
+            .collect())
     }
 
     /// The newest games.

@@ -60,6 +60,72 @@ pub(crate) fn settle(game: &dyn Game, record: &mut GameRecord) -> Result<(), Api
     Ok(())
 }
 
+/// The computer's choice at a record's position: the move (none if it has
+/// none), whether it was chosen at random because the position was beyond
+/// the limits, and the record's next random state.
+pub(crate) struct Pick {
+    mv: Option<MoveInfo>,
+    random: bool,
+    rng: u64,
+}
+
+/// Choose the computer's move at the record's position. This reads the
+/// record and changes nothing, so it may run without the game's lock.
+pub(crate) fn pick(game: &dyn Game, record: &GameRecord, limits: Limits) -> Result<Pick, ApiError> {
+    let convention = parse_convention(Some(&record.convention))?;
+    let level: Level = record
+        .level
+        .as_deref()
+        .unwrap_or("perfect")
+        .parse()
+        .map_err(|e| stored("level", e))?;
+    let mut rng = SplitMix64::new(record.rng);
+    let position = stored_position(game, &record.position)?;
+    let (mv, why) =
+        nimatron::play::computer_choice(game, &position, convention, level, &mut rng, limits)
+            .map_err(game_error)?;
+    Ok(Pick {
+        mv,
+        random: why.is_some(),
+        rng: rng.next_u64(),
+    })
+}
+
+impl Pick {
+    /// Whether the move was chosen at random, the position being beyond
+    /// the limits of the search.
+    pub(crate) fn random(&self) -> bool {
+        self.random
+    }
+}
+
+/// Apply the computer's choice to the record (the one it was chosen on),
+/// and note it in `out`; returns whether it moved.
+pub(crate) fn play_pick(
+    game: &dyn Game,
+    record: &mut GameRecord,
+    pick: Pick,
+    out: &mut Vec<MoveRecord>,
+) -> Result<bool, ApiError> {
+    record.rng = pick.rng;
+    let Some(mut mv) = pick.mv else {
+        return Ok(false);
+    };
+    // A move the limits left unjudged says so in its own words, which the
+    // page shows and the record keeps.
+    if pick.random {
+        mv.text.push_str(
+            " (a random move: the position is beyond what this server judges within its limits)",
+        );
+    }
+    play(record, &mv, true, out);
+    if let Some(last) = out.last_mut() {
+        last.random = pick.random;
+    }
+    settle(game, record)?;
+    Ok(true)
+}
+
 /// Let the computer move while it is its turn. With `stop_at_limit`, a
 /// search that reaches `limits` stops there and `false` is returned (the
 /// record is then half-played: do not store it); without, the computer
@@ -74,40 +140,14 @@ pub(crate) fn computer_turns(
     let Some(seat) = record.computer_seat else {
         return Ok(true);
     };
-    let convention = parse_convention(Some(&record.convention))?;
-    let level: Level = record
-        .level
-        .as_deref()
-        .unwrap_or("perfect")
-        .parse()
-        .map_err(|e| stored("level", e))?;
-    let mut rng = SplitMix64::new(record.rng);
     while record.status == Status::Playing && record.to_move == seat {
-        let position = stored_position(game, &record.position)?;
-        let (chosen, why) =
-            nimatron::play::computer_choice(game, &position, convention, level, &mut rng, limits)
-                .map_err(game_error)?;
-        if stop_at_limit && why.is_some() {
+        let chosen = pick(game, record, limits)?;
+        if stop_at_limit && chosen.random {
             return Ok(false);
         }
-        match chosen {
-            // A move the limits left unjudged says so in its own words,
-            // which the page shows and the record keeps.
-            Some(mut mv) => {
-                if why.is_some() {
-                    mv.text.push_str(
-                        " (a random move: the position is beyond what this server judges within its limits)",
-                    );
-                }
-                play(record, &mv, true, out);
-                if let Some(last) = out.last_mut() {
-                    last.random = why.is_some();
-                }
-            }
-            None => break,
+        if !play_pick(game, record, chosen, out)? {
+            break;
         }
-        settle(game, record)?;
     }
-    record.rng = rng.next_u64();
     Ok(true)
 }

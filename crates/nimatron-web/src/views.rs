@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use nimatron::{
     Analysis, Board, CatalogueEntry, Element, Game, MoveInfo, Outcome, PositionValue, Remoteness,
+    Trace,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -58,27 +59,34 @@ pub struct PlayedMove {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<crate::openapi::shapes::Board>, required = false)]
     pub geometry: Option<Board>,
+    /// What the move did, told on the board after it (`geometry`): the
+    /// pieces it took away and those it put down. Given with `touches`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<crate::openapi::shapes::Trace>, required = false)]
+    pub trace: Option<Trace>,
 }
 
 impl PlayedMove {
-    /// The move with the elements it touched and the board it left.
+    /// The move with the elements it touched, the board it left, and what
+    /// it did there.
     pub(crate) fn detailed(game: &dyn Game, m: &MoveRecord) -> Result<PlayedMove, ApiError> {
         let after = stored_position(game, &m.after)?;
+        let mv = replayed(game, m)?;
         Ok(PlayedMove {
-            touches: Some(touches_of(game, &m.before, &m.notation)?),
+            touches: Some(mv.touches),
             geometry: Some(game.board(&after).map_err(|e| stored("position", e))?),
+            trace: Some(mv.trace),
             ..PlayedMove::from(m)
         })
     }
 }
 
-/// The elements that a stored move touched, on the board before it.
-fn touches_of(game: &dyn Game, before: &str, notation: &str) -> Result<Vec<Element>, ApiError> {
-    let position = stored_position(game, before)?;
-    let mv = game
-        .parse_move(&position, notation)
-        .map_err(|e| stored("move", e))?;
-    Ok(mv.touches)
+/// A stored move, read again on the position before it: the elements it
+/// touched there, and its trace on the board after it.
+fn replayed(game: &dyn Game, m: &MoveRecord) -> Result<MoveInfo, ApiError> {
+    let position = stored_position(game, &m.before)?;
+    game.parse_move(&position, &m.notation)
+        .map_err(|e| stored("move", e))
 }
 
 /// A position of a game's record (the start, or the position after a
@@ -98,6 +106,10 @@ pub struct PositionView {
     /// was made from it.
     #[schema(value_type = Vec<crate::openapi::shapes::Element>)]
     pub next_touches: Vec<Element>,
+    /// What the move that led here did, told on this board (empty at the
+    /// start): what a replay marks as the last move.
+    #[schema(value_type = crate::openapi::shapes::Trace)]
+    pub trace: Trace,
 }
 
 impl PositionView {
@@ -126,8 +138,12 @@ impl PositionView {
         };
         let position = stored_position(game, text)?;
         let next_touches = match moves.get(ply as usize) {
-            Some(m) => touches_of(game, &m.before, &m.notation)?,
+            Some(m) => replayed(game, m)?.touches,
             None => Vec::new(),
+        };
+        let trace = match ply.checked_sub(1).and_then(|k| moves.get(k as usize)) {
+            Some(m) => replayed(game, m)?.trace,
+            None => Trace::default(),
         };
         Ok(PositionView {
             ply,
@@ -135,6 +151,7 @@ impl PositionView {
             board: game.render(&position).map_err(|e| stored("position", e))?,
             geometry: game.board(&position).map_err(|e| stored("position", e))?,
             next_touches,
+            trace,
         })
     }
 }
@@ -153,6 +170,7 @@ impl From<&MoveRecord> for PlayedMove {
             at: m.created_at,
             touches: None,
             geometry: None,
+            trace: None,
         }
     }
 }
@@ -214,6 +232,12 @@ pub struct GameView {
     /// (empty before the first move): what a board marks as the last move.
     #[schema(value_type = Vec<crate::openapi::shapes::Element>)]
     pub last_touches: Vec<Element>,
+    /// What the last move did, told on the board now (`geometry`): the
+    /// pieces it took away, each where it stood, and those it put down or
+    /// changed; empty before the first move. What a board marks as the last
+    /// move.
+    #[schema(value_type = crate::openapi::shapes::Trace)]
+    pub last_trace: Trace,
     /// The legal moves now (empty when the game is over): every one, or
     /// the first `max_listed` of a position that has more (see
     /// `legal_moves_total`; `GET …/legal-moves` pages through the rest).
@@ -597,6 +621,11 @@ impl GameView {
         let shown = &moves[moves.len().saturating_sub(max_listed)..];
         let value = game.value(&position).map_err(|e| stored("position", e))?;
         let geometry = game.board(&position).map_err(|e| stored("position", e))?;
+        let last = moves.last().map(|m| replayed(game, m)).transpose()?;
+        let (last_touches, last_trace) = match last {
+            Some(mv) => (mv.touches, mv.trace),
+            None => (Vec::new(), Trace::default()),
+        };
         Ok(GameView {
             rev: record.rev,
             id: record.id.clone(),
@@ -625,10 +654,8 @@ impl GameView {
             moves: shown.iter().map(PlayedMove::from).collect(),
             moves_total: moves.len() as u64,
             moves_truncated: shown.len() < moves.len(),
-            last_touches: match moves.last() {
-                Some(m) => touches_of(game, &m.before, &m.notation)?,
-                None => Vec::new(),
-            },
+            last_touches,
+            last_trace,
             legal_moves_truncated: (legal.len() as u64) < legal_total,
             legal_moves: legal,
             legal_moves_total: legal_total,

@@ -894,3 +894,163 @@ fn a_random_computer_move_says_so() {
     assert!(!text.contains("random"), "{text}");
     assert_eq!(reply["game"]["moves"][0]["random"], false, "{reply}");
 }
+
+/// The last move's trace names the pieces it took on the board after it:
+/// Node Kayles' vertex 7 keeps its id when 8, 9 and 10 go, though its
+/// index changes.
+#[test]
+fn the_last_move_is_traced_on_the_board_after_it() {
+    let server = TestServer::start(&fresh_db("trace"));
+    let (id, token, reply) = server.create(
+        r#"{"game":"node-kayles","position":"1-2,2-3,3-4,4-5,5-6,7-8,8-9,9-10","first":"you","opponent":"local"}"#,
+    );
+    assert_eq!(
+        reply["game"]["last_trace"],
+        json!({"removed": [], "added": []})
+    );
+    let nine = reply["game"]["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["notation"] == "9")
+        .expect("the move 9")
+        .clone();
+    let (status, reply) = server.play(&id, &token, "9");
+    assert_eq!(status, 200, "{reply}");
+    let game = &reply["game"];
+    let gone: Vec<&str> = game["last_trace"]["removed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["kind"] == "vertex")
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(gone, ["8", "9", "10"]);
+    // The legal move said the same before it was played (a preview), and
+    // the applied move and the replayed position say it again.
+    assert_eq!(nine["trace"], game["last_trace"]);
+    assert_eq!(reply["applied"][0]["trace"], game["last_trace"]);
+    let (status, after) = server.get(&format!("/api/games/{id}/positions/1"));
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["trace"], game["last_trace"]);
+    let (_, start) = server.get(&format!("/api/games/{id}/positions/0"));
+    assert_eq!(start["trace"], json!({"removed": [], "added": []}));
+    // Vertex 7 is on the board after, by its id.
+    let ids: Vec<&str> = game["geometry"]["vertices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"7"), "{ids:?}");
+    assert!(!ids.contains(&"8"), "{ids:?}");
+}
+
+/// A move sent with `"reply": false` is applied alone; the computer's reply
+/// is a request of its own, which a take-back made while the computer
+/// thinks cancels: the take-back does not wait for it, and the reply is
+/// then refused with nothing applied.
+#[test]
+fn the_computer_replies_in_a_request_of_its_own_that_a_take_back_cancels() {
+    let server = TestServer::start(&fresh_db("computer-move"));
+    let (id, token, _) = server.create(r#"{"game":"nim","position":"3 4 5","first":"you"}"#);
+    let (status, reply) = server.post_as(
+        &format!("/api/games/{id}/moves"),
+        &token,
+        r#"{"move":"A 2","reply":false}"#,
+    );
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["applied"].as_array().unwrap().len(), 1);
+    assert_eq!(reply["game"]["to_move"], 1);
+    // Not the player's move now, and no second request may make it.
+    let (status, e) = server.play(&id, &token, "B 1");
+    assert_eq!(status, 409, "{e}");
+    let (status, reply) = server.post_as(
+        &format!("/api/games/{id}/computer-move"),
+        &token,
+        r#"{"ply":1}"#,
+    );
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["applied"][0]["by_computer"], true);
+    assert_eq!(reply["game"]["to_move"], 0);
+    assert_eq!(reply["game"]["ply"], 2);
+    // 1 4 5 has nim-sum 0 after our move; whatever it took, we are to move.
+    let (status, e) = server.post_as(&format!("/api/games/{id}/computer-move"), &token, "{}");
+    assert_eq!(status, 409, "{e}");
+    assert_eq!(e["error"]["code"], "not_computers_turn");
+    let (local, ltoken, _) = server.create(r#"{"opponent":"local"}"#);
+    let (status, e) = server.post_as(&format!("/api/games/{local}/computer-move"), &ltoken, "{}");
+    assert_eq!(status, 409, "{e}");
+    assert_eq!(e["error"]["code"], "not_a_computer_game");
+    let (status, e) = server.post(&format!("/api/games/{id}/computer-move"), "{}");
+    assert_eq!(status, 401, "{e}");
+
+    // Misère Dawson's Kayles from 200 30 keeps the computer thinking to the
+    // server's time limit (seconds): take the move back meanwhile.
+    let (id, token, _) = server
+        .create(r#"{"game":"dawson","convention":"misere","position":"200 30","first":"you"}"#);
+    let (status, reply) = server.post_as(
+        &format!("/api/games/{id}/moves"),
+        &token,
+        r#"{"move":"B 2","reply":false}"#,
+    );
+    assert_eq!(status, 200, "{reply}");
+    let thinking = {
+        let addr = server.addr;
+        let (id, token) = (id.clone(), token.clone());
+        std::thread::spawn(move || {
+            common::request(
+                addr,
+                "POST",
+                &format!("/api/games/{id}/computer-move"),
+                Some(&token),
+                Some(br#"{"ply":1}"#),
+            )
+        })
+    };
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let started = std::time::Instant::now();
+    let (status, undone) = server.post_as(&format!("/api/games/{id}/undo"), &token, r#"{"ply":1}"#);
+    assert_eq!(status, 200, "{undone}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(1),
+        "the take-back waited {:?} for the computer",
+        started.elapsed()
+    );
+    assert_eq!(undone["game"]["ply"], 0);
+    assert_eq!(undone["game"]["to_move"], 0);
+    let (status, e) = thinking.join().unwrap();
+    assert_eq!(status, 409, "{e}");
+    assert_eq!(e["error"]["code"], "stale_ply");
+    let (_, game) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(game["ply"], 0, "nothing was applied: {game}");
+}
+
+/// `GET /api/games?ids=` lists just those games: the browser's own.
+#[test]
+fn the_history_lists_the_games_asked_for_by_id() {
+    let server = TestServer::start(&fresh_db("ids"));
+    let (a, _, _) = server.create(r#"{"game":"kayles","position":"5"}"#);
+    let (_, _, _) = server.create(r#"{"game":"nim"}"#);
+    let (c, _, _) = server.create(r#"{"game":"chomp"}"#);
+    let (status, list) = server.get(&format!("/api/games?ids={a},{c},0123456789abcdef"));
+    assert_eq!(status, 200, "{list}");
+    let ids: Vec<&str> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [c.as_str(), a.as_str()], "newest first");
+    assert_eq!(list["total"], 2);
+    let many = vec!["0123456789abcdef"; 201].join(",");
+    let (status, e) = server.get(&format!("/api/games?ids={many}"));
+    assert_eq!(status, 400, "{e}");
+    assert!(
+        e["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 200"),
+        "{e}"
+    );
+}

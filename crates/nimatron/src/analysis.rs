@@ -9,7 +9,7 @@ use std::fmt;
 
 use crate::dynamic::{Move, Position};
 use crate::games::candy::CandySplit;
-use crate::geometry::Element;
+use crate::geometry::{Element, Trace};
 use crate::nim::Regime;
 use crate::solve::Limits;
 use crate::{Convention, Nimber, Outcome};
@@ -123,6 +123,10 @@ pub struct MoveInfo {
     /// Other sets of elements that make the same move (its mirror image in
     /// a row): a board accepts a selection of any of them.
     pub also_touches: Vec<Vec<Element>>,
+    /// What the move does to the board, told on the board after it: the
+    /// pieces it takes away (those it touches and those that go with them)
+    /// and those it puts down or changes.
+    pub trace: Trace,
     /// What the move is worth, when the analysis valued it.
     pub value: Option<MoveValue>,
     pub(crate) handle: Move,
@@ -358,6 +362,7 @@ mod json {
             if !self.also_touches.is_empty() {
                 m.serialize_entry("also_touches", &self.also_touches)?;
             }
+            m.serialize_entry("trace", &self.trace)?;
             if let Some(v) = self.value {
                 m.serialize_entry("value", if v.wins() { "winning" } else { "losing" })?;
                 m.serialize_entry("remoteness", &v.remoteness)?;

@@ -539,6 +539,7 @@ where
             to_text: self.game.format_position(&after),
             touches: self.game.touches(position, mv),
             also_touches: self.game.also_touches(position, mv),
+            trace: self.game.trace(position, mv, &after),
             value: None,
             handle: Move(Arc::new(mv.clone())),
             after: self.handle(after),

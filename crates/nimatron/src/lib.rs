@@ -143,7 +143,7 @@ pub use analysis::{
 };
 pub use catalogue::{CatalogueEntry, GameSpec, SpecError};
 pub use dynamic::{Adapter, Game, Move, Position};
-pub use geometry::{Board, Element};
+pub use geometry::{Board, Element, Ghost, Trace};
 pub use nimber::{Nimber, mex};
 pub use notation::{
     BOTH_CONVENTIONS, Description, GameError, MoveError, Notation, PositionError, Theory, Verdict,

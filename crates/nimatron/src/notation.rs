@@ -9,7 +9,7 @@
 use std::fmt;
 
 use crate::analysis::{Details, PositionValue};
-use crate::geometry::{Board, Element, take_from_end};
+use crate::geometry::{Board, Element, Trace, take_from_end};
 use crate::solve::{Limits, SolveError};
 use crate::{Convention, Nimber, Outcome, Rules};
 
@@ -329,6 +329,17 @@ pub trait Notation: Rules {
             }
             _ => Vec::new(),
         }
+    }
+    /// What the move did to the board, told on the board after it (the
+    /// position `after` it leads to). The default compares the two boards
+    /// ([`Trace::between`]), which suits every game whose pieces keep their
+    /// places or ids.
+    fn trace(&self, before: &Self::Position, mv: &Self::Move, after: &Self::Position) -> Trace {
+        Trace::between(
+            &self.board(before),
+            &self.board(after),
+            &self.touches(before, mv),
+        )
     }
     /// Other sets of board elements that make the very same move, where a
     /// game lists a move once for several places on the board: a run taken

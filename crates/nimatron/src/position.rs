@@ -21,7 +21,7 @@ pub enum HeapSizeError {
 }
 
 /// What a heap size may be, for error messages.
-pub const HEAP_SIZE_RULE: &str = "a heap size is a whole number from 0 to 18446744073709551615";
+pub const HEAP_SIZE_RULE: &str = "a heap size is a whole number from 0 to 2^64 − 1";
 
 impl fmt::Display for HeapSizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -329,6 +329,9 @@ pub trait Store: Send + Sync {
     /// The newest games first.
     fn recent(&self, limit: u32, offset: u32) -> Result<Vec<GameRecord>, DbError>;
 
+    /// The games with these ids (those that exist), newest first.
+    fn with_ids(&self, ids: &[String]) -> Result<Vec<GameRecord>, DbError>;
+
     /// How many games are stored.
     fn count(&self) -> Result<u64, DbError>;
 

@@ -815,6 +815,32 @@ impl Store for PgStore {
         })
     }
 
+    fn with_ids(&self, ids: &[String]) -> Result<Vec<GameRecord>, DbError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let pool = self.pool.clone();
+        let ids = ids.to_vec();
+        self.run(async move {
+            let client = pool
+                .get()
+                .await
+                .map_err(|e| pool_error("listing games", e))?;
+            let stmt = client
+                .prepare_cached(&format!(
+                    "SELECT {GAME_COLUMNS} FROM games WHERE id = ANY($1) \
+                     ORDER BY created_at DESC, id"
+                ))
+                .await
+                .map_err(|e| pg_error("listing games", &e))?;
+            let rows = client
+                .query(&stmt, &[&ids])
+                .await
+                .map_err(|e| pg_error("listing games", &e))?;
+            rows.iter().map(game_from_row).collect()
+        })
+    }
+
     fn count(&self) -> Result<u64, DbError> {
         let pool = self.pool.clone();
         self.run(async move {

@@ -449,6 +449,20 @@ impl Store for SqliteStore {
         })
     }
 
+    fn with_ids(&self, ids: &[String]) -> Result<Vec<GameRecord>, DbError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; ids.len()].join(",");
+        self.read(|c| {
+            let mut stmt = c.prepare(&format!(
+                "SELECT * FROM games WHERE id IN ({marks}) ORDER BY created_at DESC, id"
+            ))?;
+            let rows = stmt.query_map(rusqlite::params_from_iter(ids), game_from_row)?;
+            rows.collect()
+        })
+    }
+
     fn count(&self) -> Result<u64, DbError> {
         self.read(|c| c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get::<_, i64>(0)))
             .map(|n| n as u64)

@@ -343,32 +343,29 @@ impl Notation for GraphNim {
         )
     }
     fn board(&self, g: &TokenGraph) -> crate::Board {
-        crate::Board::Graph {
-            vertices: (0..g.order)
-                .map(|i| crate::geometry::Vertex {
-                    label: g.name(i),
-                    present: true,
-                })
-                .collect(),
-            edges: g
-                .edges
-                .iter()
-                .map(|&(from, to, weight)| crate::geometry::Edge {
-                    from,
-                    to,
-                    weight: Some(weight),
-                })
-                .collect(),
-            token: Some(g.token),
-            ground: None,
-        }
+        let edges: Vec<(usize, usize, Option<u64>)> = g
+            .edges
+            .iter()
+            .map(|&(from, to, weight)| (from, to, Some(weight)))
+            .collect();
+        crate::Board::graph(
+            (0..g.order).map(|i| g.name(i)).collect(),
+            &edges,
+            Some(g.token),
+            None,
+        )
     }
     /// The vertex the token goes to and the edge it uses.
     fn touches(&self, g: &TokenGraph, mv: &TokenMove) -> Vec<crate::Element> {
         let (a, b) = (g.token.min(mv.to), g.token.max(mv.to));
-        let mut out = vec![crate::Element::Vertex { index: mv.to }];
+        let mut out = vec![crate::Element::Vertex {
+            index: mv.to,
+            id: g.name(mv.to),
+        }];
         if let Some(e) = g.edges.iter().position(|&(i, j, _)| (i, j) == (a, b)) {
-            out.push(crate::Element::Edge { index: e });
+            let (na, nb) = (g.name(a), g.name(b));
+            let id = crate::geometry::edge_ids([(na.as_str(), nb.as_str())]).remove(0);
+            out.push(crate::Element::Edge { index: e, id });
         }
         out
     }

@@ -1029,32 +1029,28 @@ impl Notation for Hackenbush {
     }
     /// The picture as a graph on the ground (vertex 0).
     fn board(&self, p: &Picture) -> crate::Board {
-        crate::Board::Graph {
-            vertices: (0..p.order())
-                .map(|i| crate::geometry::Vertex {
-                    label: p.name(i),
-                    present: true,
-                })
-                .collect(),
-            edges: p
-                .edges()
-                .iter()
-                .map(|&(a, b)| crate::geometry::Edge {
-                    from: a as usize,
-                    to: b as usize,
-                    weight: None,
-                })
-                .collect(),
-            token: None,
-            ground: Some(0),
-        }
+        let edges: Vec<(usize, usize, Option<u64>)> = p
+            .edges()
+            .iter()
+            .map(|&(a, b)| (a as usize, b as usize, None))
+            .collect();
+        crate::Board::graph(
+            (0..p.order()).map(|i| p.name(i)).collect(),
+            &edges,
+            None,
+            Some(0),
+        )
     }
     /// The edge cut (the first of parallel ones).
     fn touches(&self, p: &Picture, cut: &Cut) -> Vec<crate::Element> {
         p.edges()
             .iter()
             .position(|&(a, b)| (a, b) == (cut.0, cut.1))
-            .map(|index| vec![crate::Element::Edge { index }])
+            .map(|index| {
+                let (a, b) = (p.name(cut.0 as usize), p.name(cut.1 as usize));
+                let id = crate::geometry::edge_ids([(a.as_str(), b.as_str())]).remove(0);
+                vec![crate::Element::Edge { index, id }]
+            })
             .unwrap_or_default()
     }
     /// Every cut removes at least one edge.

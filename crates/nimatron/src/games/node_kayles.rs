@@ -319,29 +319,18 @@ impl Notation for NodeKayles {
         for i in 0..n {
             for j in i + 1..n {
                 if g.adjacent(i, j) {
-                    edges.push(crate::geometry::Edge {
-                        from: i,
-                        to: j,
-                        weight: None,
-                    });
+                    edges.push((i, j, None));
                 }
             }
         }
-        crate::Board::Graph {
-            vertices: (0..n)
-                .map(|i| crate::geometry::Vertex {
-                    label: g.name(i),
-                    present: true,
-                })
-                .collect(),
-            edges,
-            token: None,
-            ground: None,
-        }
+        crate::Board::graph((0..n).map(|i| g.name(i)).collect(), &edges, None, None)
     }
     /// The vertex chosen (its neighbours go with it).
-    fn touches(&self, _g: &Graph, v: &usize) -> Vec<crate::Element> {
-        vec![crate::Element::Vertex { index: *v }]
+    fn touches(&self, g: &Graph, v: &usize) -> Vec<crate::Element> {
+        vec![crate::Element::Vertex {
+            index: *v,
+            id: g.name(*v),
+        }]
     }
     fn moves_left_bound(&self, g: &Graph) -> Option<u64> {
         Some(g.order() as u64)
