@@ -151,7 +151,7 @@ test('the value history draws every position, and a point replays it', async () 
     assert.deepEqual(await boardHeaps(page), [3, 4, 5]);
     // Replaying the start: what it was worth, the winning move, and what
     // was played instead.
-    assert.match(await page.textContent('#replay-verdict'), /At the start, You were to move and winning, with \d+ moves to the end/);
+    assert.match(await page.textContent('#replay-verdict'), /At the start, you were to move and winning, with \d+ moves to the end/);
     assert.match(await page.textContent('#replay-best'), /take 2 from heap A \(3 → 1\)/i);
     assert.match(await page.textContent('#replay-better'), /You played .take 1 from heap C \(5 → 4\). instead, which threw the win away/);
     await page.screenshot({ path: 'target/browser/value-history.png' });

@@ -26,6 +26,18 @@ async function openBrowser(options = {}) {
     args: ARGS,
     viewport: { width: 1280, height: 900 },
   }, options));
+  // Working on the page: NIMATRON_ASSETS_DIR=crates/nimatron-web/assets
+  // serves its files from the disk, so that a change is tried without
+  // rebuilding the server (which embeds them).
+  const assets = process.env.NIMATRON_ASSETS_DIR;
+  if (assets) {
+    const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml' };
+    await context.route((url) => url.origin === new URL(BASE).origin && !url.pathname.startsWith('/api/') && url.pathname !== '/favicon.svg', (route) => {
+      const p = new URL(route.request().url()).pathname;
+      const file = p.startsWith('/assets/') ? path.join(assets, p.slice('/assets/'.length)) : path.join(assets, 'index.html');
+      route.fulfill({ status: 200, contentType: types[path.extname(file)] || 'text/plain', body: fs.readFileSync(file) });
+    });
+  }
   const page = context.pages()[0] || (await context.newPage());
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -132,4 +144,39 @@ async function waitForMoves(page, n) {
   await page.waitForFunction((n) => document.querySelectorAll('#move-history li').length >= n, n);
 }
 
-module.exports = { BASE, openBrowser, apiGame, boardHeaps, boutonMove, clickTake, dragRun, touchDragRun, newGame, waitForMoves };
+/** A phone: 390×844, touch, as the browser tests' phone. */
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+/** A swipe by one finger from (x0, y0) to (x1, y1), in `steps` moves (CDP touch events). */
+async function swipe(page, [x0, y0], [x1, y1], steps = 8) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + (x1 - x0) * i / steps, y: y0 + (y1 - y0) * i / steps }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Tap an element with a finger: scrolled into view first, then tapped at its centre. */
+async function tapOn(page, selector) {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  await el.tap();
+}
+
+/** Run axe-core on the page (by evaluation, which no Content-Security-Policy blocks); its serious and critical violations, as lines. */
+async function axeViolations(page) {
+  const fs = require('node:fs');
+  const source = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+}
+
+/** The texts of the moves made so far. */
+const moveTexts = (page) => page.$$eval('#move-history li .what', (e) => e.map((x) => x.textContent));
+
+module.exports = { BASE, PHONE, openBrowser, apiGame, axeViolations, boardHeaps, boutonMove, clickTake, dragRun, moveTexts, swipe, tapOn, touchDragRun, newGame, waitForMoves };

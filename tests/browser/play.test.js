@@ -43,8 +43,8 @@ test('a whole game against the perfect computer, played by clicking matches', as
 
     // The game is in the history.
     await page.click('nav a[href="/history"]');
-    await page.waitForSelector('table.games');
-    assert.match(await page.textContent('table.games tbody tr:first-child'), /You won/);
+    await page.waitForSelector('#games');
+    assert.match(await page.textContent('#games li:first-child'), /You won/);
     assert.deepEqual(b.errors, []);
   } finally {
     await b.close();

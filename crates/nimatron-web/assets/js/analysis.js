@@ -1,8 +1,11 @@
 // The game page's side: the analysis of the position (the verdict, the
 // winning moves, Nim's binary table and why), and the moves made, judged.
 
-import { h } from './dom.js';
+import { h, touchScreen } from './dom.js';
 import { names } from './play-state.js';
+
+// A name inside a sentence: "you", "your friend"; others as they are.
+const lowerName = (name) => (name === 'You' || name === 'Your friend' ? name.toLowerCase() : name);
 
 function nimTableView(t) {
   const lead = t.nim_sum ? t.bits - 1 - Math.floor(Math.log2(t.nim_sum)) : -1;
@@ -59,7 +62,9 @@ export function analysisView(s) {
       const sorted = a.moves.slice().sort((x, y) => (x.value === y.value ? 0 : x.value === 'winning' ? -1 : 1) ||
         ((x.remoteness ? x.remoteness.moves : 0) - (y.remoteness ? y.remoteness.moves : 0)) * (x.value === 'winning' ? 1 : -1));
       box.append(h('details', { class: 'valued', id: 'valued-moves' }, h('summary', {}, `Every move, valued (${a.moves.length})`),
-        h('ul', { class: 'valued-list' }, sorted.slice(0, 60).map((m) => h('li', { class: m.value || '' },
+        // The list scrolls: it takes the keyboard's focus, so that the
+        // arrow keys scroll it too.
+        h('ul', { class: 'valued-list', tabindex: '0', 'aria-label': 'Every move, valued' }, sorted.slice(0, 60).map((m) => h('li', { class: m.value || '' },
           h('span', {}, m.text), ' ', h('b', { class: 'value-text' }, m.value_text || m.value || ''))))));
     }
     box.append(h('p', { class: 'legend' }, h('span', { class: 'swatch winning' }), ' winning move ', h('span', { class: 'swatch losing' }), ' losing move'));
@@ -74,8 +79,8 @@ export function analysisView(s) {
     const k = s.replay === null ? values.length - 1 : s.replay;
     const v = values[k];
     if (v) {
-      const who = n[v.to_move];
-      const are = who === 'You' ? 'were' : 'was';
+      const who = lowerName(n[v.to_move]);
+      const are = who === 'you' ? 'were' : 'was';
       const left = v.remoteness ? `, with ${v.remoteness.exact ? '' : 'at most '}${v.remoteness.moves} move${v.remoteness.moves === 1 ? '' : 's'} to the end` : '';
       const text = v.remoteness && v.remoteness.moves === 0
         ? `${k === 0 ? 'At the start' : 'After move ' + k} the game was over.`
@@ -106,7 +111,7 @@ function svg(tag, attrs, ...children) {
 export function valueHistoryView(s, n) {
   const values = s.analysis && s.analysis.values;
   if (!values || values.length < 2) return null;
-  const W = 320; const H = 150; const pad = 26; const mid = H / 2; const half = mid - 14;
+  const W = 320; const H = 172; const pad = 26; const mid = (H - 18) / 2; const half = mid - 14;
   const maxR = Math.max(1, ...values.map((v) => (v.remoteness ? v.remoteness.moves : 0)));
   const last = values.length - 1;
   const x = (k) => pad + (k * (W - 2 * pad)) / last;
@@ -128,8 +133,12 @@ export function valueHistoryView(s, n) {
     'aria-label': `Value history of ${values.length} positions: above the line ${n[0]} ${n[0] === 'You' ? 'win' : 'wins'}, below it ${n[1]} ${n[1] === 'You' ? 'win' : 'wins'}; the nearer the edge, the fewer moves remain.` },
   svg('line', { x1: pad, x2: W - pad, y1: mid, y2: mid, class: 'vh-axis' }),
   svg('text', { x: 2, y: 12, class: 'vh-label' }, document.createTextNode(`${n[0]} ${n[0] === 'You' ? 'win' : 'wins'}`)),
-  svg('text', { x: 2, y: H - 4, class: 'vh-label' }, document.createTextNode(`${n[1]} ${n[1] === 'You' ? 'win' : 'wins'}`)),
-  svg('path', { d: path, class: 'vh-line' }), points);
+  svg('text', { x: 2, y: H - 16, class: 'vh-label' }, document.createTextNode(`${n[1]} ${n[1] === 'You' ? 'win' : 'wins'}`)),
+  svg('path', { d: path, class: 'vh-line' }),
+  // Move numbers along the bottom (every one, or every few in a long game).
+  values.map((_, k) => (k % Math.max(1, Math.ceil(last / 12)) === 0 || k === last
+    ? svg('text', { x: x(k).toFixed(1), y: H - 4, class: 'vh-tick', 'text-anchor': 'middle' }, document.createTextNode(String(k))) : null)),
+  points);
   plot.addEventListener('click', (e) => {
     const ply = e.target.dataset && e.target.dataset.ply;
     if (ply === undefined) return;
@@ -138,7 +147,7 @@ export function valueHistoryView(s, n) {
     s.render();
   });
   return h('figure', { class: 'value-history-box' }, plot,
-    h('figcaption', { class: 'muted small' }, 'Value history: above the line the first player is winning, below it the second; the nearer the edge, the nearer the end. A crossing is a win thrown away. Click a point to see that position.'));
+    h('figcaption', { class: 'muted small' }, `Value history, by move number: above the line the first player is winning, below it the second; the nearer the edge, the nearer the end. A crossing is a win thrown away. ${touchScreen() ? 'Tap' : 'Click'} a point to see that position.`));
 }
 
 export function movesView(s, n) {
@@ -161,5 +170,5 @@ export function movesView(s, n) {
   });
   return h('section', { class: 'card moves' }, h('h2', {}, 'Moves'),
     g.moves.length ? h('ol', { id: 'move-history' }, items) : h('p', { class: 'muted' }, 'No moves yet. Start: ' + g.start),
-    g.moves.length ? h('p', { class: 'muted small' }, 'Click a move to see the position after it.') : null);
+    g.moves.length ? h('p', { class: 'muted small' }, `${touchScreen() ? 'Tap' : 'Click'} a move to see the position after it.`) : null);
 }

@@ -9,7 +9,7 @@ class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body, token) {
+export async function api(method, path, body, token, signal) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = 'Bearer ' + token;
@@ -17,6 +17,7 @@ export async function api(method, path, body, token) {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   let data = null;
   try { data = await res.json(); } catch (_) { /* not JSON */ }
@@ -31,7 +32,31 @@ export async function api(method, path, body, token) {
 export const seats = {
   load(id) { try { return JSON.parse(localStorage.getItem('nimatron.seat.' + id)); } catch (_) { return null; } },
   save(id, seat, token) { localStorage.setItem('nimatron.seat.' + id, JSON.stringify({ seat, token })); },
+  // The ids of every game this browser holds a seat in.
+  ids() {
+    const out = [];
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k && k.startsWith('nimatron.seat.')) out.push(k.slice('nimatron.seat.'.length));
+      }
+    } catch (_) { /* storage off */ }
+    return out.filter((id) => /^[0-9a-f]{16}$/.test(id));
+  },
 };
+
+// The games this browser holds a seat in, newest first (at most `limit`),
+// as the history lists them.
+export async function myGames(limit = 1000) {
+  const ids = seats.ids();
+  const games = [];
+  for (let i = 0; i < ids.length; i += 200) {
+    const page = await api('GET', '/games?ids=' + ids.slice(i, i + 200).join(','));
+    games.push(...page.games);
+  }
+  games.sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1));
+  return games.slice(0, limit);
+}
 
 // The invite link of an online game, for its creator: kept in this
 // browser, so that another tab (or a reload) still shows it.
@@ -60,4 +85,15 @@ let catalogue = null;
 export async function loadCatalogue() {
   if (!catalogue) catalogue = (await api('GET', '/catalogue')).games;
   return catalogue;
+}
+
+// The game's name for people, from the catalogue: "Kayles", or "Subtraction
+// game (1,2,3)" for parameters other than the catalogue's own.
+export function titleOf(spec, games) {
+  const exact = (games || []).find((e) => e.spec === spec);
+  if (exact) return exact.title;
+  const name = spec.split(':')[0];
+  const family = (games || []).find((e) => (e.spec || '').split(':')[0] === name);
+  if (family) return `${family.title} (${spec.slice(name.length + 1)})`;
+  return spec;
 }

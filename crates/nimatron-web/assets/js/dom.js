@@ -22,6 +22,30 @@ export function h(tag, attrs, ...children) {
 
 export const app = () => document.getElementById('app');
 
+// Say something to screen readers through the page's one live region
+// (#announce, outside what pages redraw, so it is never replaced). The
+// region is emptied first, so that the same words said twice are heard
+// twice.
+let announceTimer = null;
+export function announce(text) {
+  const region = document.getElementById('announce');
+  if (!region) return;
+  region.textContent = '';
+  clearTimeout(announceTimer);
+  announceTimer = setTimeout(() => { region.textContent = text; }, 60);
+}
+
+// The page's title: what the page shows, then the app's name.
+export function setTitle(what) {
+  document.title = what ? `${what} — Nimatron` : 'Nimatron';
+}
+
+// Whether the screen is touched (no pointer that hovers): a phone or a tablet.
+export const touchScreen = () => window.matchMedia('(hover: none) and (pointer: coarse)').matches;
+
+// Whether the player asked for less motion.
+export const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
 export function showError(where, err) {
   const box = h('div', { class: 'notice error', role: 'alert' }, err.message || String(err));
   where.replaceChildren(box);

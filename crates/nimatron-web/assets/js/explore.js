@@ -1,11 +1,12 @@
 // The Explore page: a heap game's Grundy values plotted with their period,
 // and its P-positions of a few heaps.
 
-import { h, app, showError } from './dom.js';
+import { h, app, setTitle, showError } from './dom.js';
 import { api, loadCatalogue } from './api.js';
 
 export async function explorePage() {
   const root = app();
+  setTitle('Explore');
   const params = new URLSearchParams(location.search);
   const form = h('form', { class: 'card explore-form', id: 'explore-form' },
     h('h1', {}, 'Explore a heap game'),
@@ -43,16 +44,18 @@ export async function explorePage() {
     out.replaceChildren(h('p', { class: 'muted' }, 'Computing…'));
     try {
       const e = await api('GET', '/explore?' + q);
-      out.replaceChildren(exploreView(e));
+      out.replaceChildren(exploreView(e, out.clientWidth));
     } catch (err) { showError(out, err); }
   }
   run(new URLSearchParams(new FormData(form)));
 }
 
-function exploreView(e) {
+// The plot is drawn at the width it is shown at (up to 720 px), so that its
+// labels are as large on a phone as at a desk.
+function exploreView(e, shownWidth) {
   const v = e.values;
   const maxV = Math.max(1, ...v);
-  const W = 720, H = 220, pad = 28;
+  const W = Math.max(280, Math.min(720, Math.round((shownWidth || 720) - 32))), H = W < 500 ? 180 : 220, pad = 28;
   const bw = (W - pad) / Math.max(1, v.length);
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('viewBox', `0 0 ${W} ${H + 20}`);
@@ -69,7 +72,8 @@ function exploreView(e) {
   add('line', { x1: pad, y1: H, x2: W, y2: H, class: 'axis' });
   add('text', { x: 2, y: 12, class: 'tick' }, maxV);
   add('text', { x: 2, y: H, class: 'tick' }, 0);
-  if (e.period && e.preperiod < v.length) {
+  const shaded = !!e.period && e.preperiod < v.length;
+  if (shaded) {
     const x0 = pad + e.preperiod * bw;
     add('rect', { x: x0, y: 0, width: Math.min(W - x0, e.period * bw), height: H, class: 'period-band' });
   }
@@ -80,7 +84,8 @@ function exploreView(e) {
     t.textContent = `g(${n}) = ${g}`;
     r.append(t);
   });
-  const step = Math.max(1, Math.ceil(v.length / 16));
+  // A label every few bars, at least 36 px apart.
+  const step = Math.max(1, Math.ceil(v.length / Math.max(2, Math.floor((W - pad) / 36))));
   for (let n = 0; n < v.length; n += step) add('text', { x: pad + n * bw + bw / 2, y: H + 14, class: 'tick', 'text-anchor': 'middle' }, n);
 
   const note = e.period_note[0].toUpperCase() + e.period_note.slice(1) + '.';
@@ -96,7 +101,8 @@ function exploreView(e) {
       svg, h('p', { id: 'period', class: e.proven ? 'proven' : '' }, periodText),
       h('p', { class: 'muted small', id: 'values-source' }, source),
       e.values_error ? h('p', { class: 'error' }, e.values_error) : null,
-      h('p', { class: 'muted small' }, 'Shaded: one period. Flat marks: g(n) = 0, heaps that are P-positions on their own.'),
+      h('p', { class: 'muted small' }, (shaded ? 'Shaded: one period. ' : e.period ? `The period starts at heap ${e.preperiod}, beyond the values shown. ` : '') +
+        'Flat marks: g(n) = 0, heaps that are P-positions on their own.'),
       valuesTable),
     h('section', { class: 'card' }, h('h2', {}, `P-positions of ${e.heaps} heap${e.heaps > 1 ? 's' : ''} up to ${e.max} (${e.convention === 'misere' ? 'misère' : 'normal'} play)`),
       h('p', { class: 'muted' }, 'The player to move loses from these: whoever moves into one can keep winning.'),
@@ -107,7 +113,7 @@ function exploreView(e) {
 
 function pGrid(e) {
   const set = new Set(e.p_positions.map((p) => p.join(',')));
-  const header = h('tr', {}, h('th', {}, ''), Array.from({ length: e.max + 1 }, (_, b) => h('th', {}, b)));
+  const header = h('tr', {}, h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'First heap, then second'), h('span', { 'aria-hidden': 'true' }, 'a\\b')), Array.from({ length: e.max + 1 }, (_, b) => h('th', {}, b)));
   const rows = Array.from({ length: e.max + 1 }, (_, a) => h('tr', {}, h('th', {}, a),
     Array.from({ length: e.max + 1 }, (_, b) => {
       const p = set.has([Math.min(a, b), Math.max(a, b)].join(','));

@@ -1,10 +1,16 @@
 // Heaps of objects, one row per heap (`geometry.kind` "heaps"), each named
 // by the label the server gives it (`geometry.labels`, the names its move
 // texts use). A click on an object selects it and every object to its right
-// (Nim's move), or, in rows that split, that object alone, with drags across
-// runs and gaps to click; Wythoff's move from every heap is a button of its
-// own. Where stones are still to be placed (`geometry.supply`, Building
-// Nim), each heap has a button that places one on it.
+// (Nim's move), or, in rows that split, that object alone, with runs
+// dragged by a mouse and gaps to click; Wythoff's move from every heap is a
+// button of its own. Where stones are still to be placed
+// (`geometry.supply`, Building Nim), each heap has a button that places one
+// on it. The last move's objects stand as ghosts where they were taken, and
+// a row it split off is marked.
+//
+// On a phone a row that splits stays on one line and scrolls sideways
+// (which objects are neighbours is the game), each object a whole target;
+// a swipe scrolls it, and only taps select.
 
 import { h } from './dom.js';
 import { clearPick, gesture } from './board.js';
@@ -22,9 +28,13 @@ export function drawHeaps(ctx) {
     new Set([...e.atoms].filter((a) => a[0] === 'o').map((a) => a.slice(1, a.indexOf('.')))).size > 1);
   const labels = geometry.labels || [];
   const supply = geometry.supply;
+  const ghosts = ((ctx.trace && ctx.trace.removed) || []).filter((g) => g.kind === 'objects');
+  const ghostRun = (g) => Array.from({ length: Math.min(g.count, MAX_DRAWN) }, () =>
+    h('span', { class: ctx.ghostClass('stone-ghost'), style: ctx.ghostStyle, 'aria-hidden': 'true' }));
   const rows = geometry.heaps.map((n, i) => {
     const name = labels[i] || String(i + 1);
     const parts = [];
+    const here = ghosts.filter((g) => g.heap === i);
     if (n > MAX_DRAWN) {
       parts.push(h('span', { class: 'empty' }, `${n} objects: too many to draw; type a move or use the list of moves`));
     }
@@ -36,6 +46,7 @@ export function drawHeaps(ctx) {
           label: `Heap ${name}: split between objects ${k} and ${k + 1}`, attrs: { dataset: { heap: i, at: k } },
         }));
       }
+      for (const g of here.filter((x) => x.at === k)) parts.push(...ghostRun(g));
       const atoms = [];
       if (split) atoms.push(`o${i}.${k}`);
       else for (let j = k; j < n; j++) atoms.push(`o${i}.${j}`);
@@ -48,15 +59,18 @@ export function drawHeaps(ctx) {
         attrs: { dataset: { heap: i, index: k } },
       }));
     }
+    if (n <= MAX_DRAWN) for (const g of here.filter((x) => x.at >= n)) parts.push(...ghostRun(g));
     const gaps = parts.some((p) => p.classList && p.classList.contains('gap'));
     const place = supply ? ctx.element('button', {
       atoms: [`h${i}`], opts: { complete: true }, nav: [i, 2 * Math.min(n, MAX_DRAWN) + 1], cls: 'place-stone',
       label: `Place a stone on heap ${name} (${n} → ${n + 1})`, attrs: { dataset: { heap: i } },
     }, '+') : null;
-    return h('div', { class: 'heap', dataset: { heap: i } },
+    const newRow = ctx.isNew(`row${i}`);
+    return h('div', { class: 'heap' + (newRow ? ' new-row' : ''), dataset: { heap: i } },
       h('span', { class: 'heap-name' }, name),
       h('span', { class: 'heap-size' }, n),
-      h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, n ? parts : h('span', { class: 'empty' }, 'empty'), place));
+      newRow ? h('span', { class: 'sr-only' }, ' (split off by the last move)') : null,
+      h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, n || here.length ? parts : h('span', { class: 'empty' }, 'empty'), place));
   });
   const out = [];
   if (supply !== null && supply !== undefined) {
@@ -71,14 +85,15 @@ export function drawHeaps(ctx) {
       atoms: ['all'], opts: { toggle: true }, nav: [geometry.heaps.length, 0], cls: 'all-heaps-button',
       label: 'Take the same number from every heap',
     }, 'Take the same number from every heap'),
-    ctx.selected('all') ? h('span', { class: 'muted small' }, 'then click how many, on any heap') : null));
+    ctx.selected('all') ? h('span', { class: 'muted small' }, 'then choose how many, on any heap') : null));
   }
   if (split && live) enableDrag(s, heapsEl, labels);
   return out;
 }
 
-// Dragging across a run of objects in one row (mouse or touch): the run is
-// the selection, and the move that takes exactly it is played.
+// Dragging a mouse across a run of objects in one row: the run is the
+// selection, and the move that takes exactly it is played. A finger's
+// swipe scrolls the row instead: on a touch screen runs are tapped.
 function enableDrag(s, el, labels) {
   const stoneAt = (x, y) => {
     const t = document.elementFromPoint(x, y);
@@ -86,9 +101,8 @@ function enableDrag(s, el, labels) {
   };
   el.addEventListener('pointerdown', (e) => {
     const st = e.target.closest('.stone:not(:disabled)');
-    if (!st || e.button > 0) return;
+    if (!st || e.button > 0 || e.pointerType !== 'mouse') return;
     s.drag = { heap: st.dataset.heap, from: Number(st.dataset.index), to: Number(st.dataset.index) };
-    if (e.pointerType !== 'mouse') e.preventDefault();
   });
   el.addEventListener('pointermove', (e) => {
     if (!s.drag) return;

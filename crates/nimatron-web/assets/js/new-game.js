@@ -1,13 +1,14 @@
 // The home page: the form that starts a new game, how to play, and the
 // latest games.
 
-import { h, app, showError } from './dom.js';
-import { api, createGame, loadCatalogue } from './api.js';
+import { h, app, setTitle, showError, touchScreen } from './dom.js';
+import { createGame, loadCatalogue, myGames } from './api.js';
 import { navigate } from './router.js';
-import { gamesTable } from './history.js';
+import { gamesList } from './history.js';
 
 export async function homePage() {
   const root = app();
+  setTitle('New game');
   root.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
   let games;
   try { games = await loadCatalogue(); } catch (e) { return showError(root, e); }
@@ -109,20 +110,29 @@ export async function homePage() {
   });
   refreshStarts();
 
-  const recent = h('section', { class: 'card recent' }, h('h2', {}, 'Recent games'), h('p', { class: 'muted' }, 'Loading…'));
+  const recent = h('section', { class: 'card recent' }, h('h2', {}, 'Your recent games'), h('p', { class: 'muted' }, 'Loading…'));
   root.replaceChildren(h('div', { class: 'home' }, form, h('div', { class: 'side' }, intro(), recent)));
   try {
-    const list = await api('GET', '/games?limit=8');
-    recent.replaceChildren(h('h2', {}, 'Recent games'),
-      list.games.length ? gamesTable(list.games, true) : h('p', { class: 'muted' }, 'No games yet.'),
-      h('p', {}, h('a', { href: '/history', 'data-link': true }, 'All games →')));
-  } catch (err) { recent.replaceChildren(h('h2', {}, 'Recent games'), h('p', { class: 'error' }, err.message)); }
+    const list = await myGames(6);
+    recent.replaceChildren(h('h2', {}, 'Your recent games'),
+      list.length ? gamesList(list, games, true) : h('p', { class: 'muted' }, 'No games yet in this browser.'),
+      h('p', {}, h('a', { href: '/history', 'data-link': true }, 'All your games →')));
+  } catch (err) { recent.replaceChildren(h('h2', {}, 'Your recent games'), h('p', { class: 'error' }, err.message)); }
 }
 
+// How to play, in the words of the screen in hand: taps on a phone,
+// clicks and keys at a desk.
 function intro() {
+  if (touchScreen()) {
+    return h('section', { class: 'card intro' },
+      h('h2', {}, 'How to play'),
+      h('p', {}, 'Take turns removing objects. In Nim you take any number from one heap: tap a match to see it lift with every match to its right, then tap it again (or Play) to take them.'),
+      h('p', {}, 'Every game is played on its own board: rows that break (Kayles: tap a pin, then its neighbour; swipe a long row to scroll it), a ring, a grid of squares, a graph of vertices and edges, a counter. Tap what a move should take: it is shown before it is played, and when a selection fits several moves, they are offered to pick from.'),
+      h('p', {}, 'Turn on ', h('b', {}, 'analysis'), ' during a game to see which moves win and why — Bouton\'s nim-sum in binary.'));
+  }
   return h('section', { class: 'card intro' },
     h('h2', {}, 'How to play'),
-    h('p', {}, 'Take turns removing objects. In Nim you take any number from one heap: click a match and it goes, with every match to its right.'),
+    h('p', {}, 'Take turns removing objects. In Nim you take any number from one heap: click a match and it goes, with every match to its right (pointing at it shows which).'),
     h('p', {}, 'Every game is played on its own board: rows that break (Kayles: drag across a run, or click a pin twice), a ring, a grid of squares, a graph of vertices and edges, a counter. Click what a move should take; when a selection fits several moves, they are offered to pick from.'),
     h('p', {}, 'Keyboard: Tab to the board, the arrow keys to move between objects, Enter to play, Esc to clear. Or type a move like ', h('kbd', {}, 'A 2'), '.'),
     h('p', {}, 'Turn on ', h('b', {}, 'analysis'), ' during a game to see which moves win and why — Bouton\'s nim-sum in binary.'));

@@ -1,27 +1,39 @@
 // The game page: loading and watching a game, the status line, the board,
-// moves by click, drag, keyboard or typing, replay, the invite link,
-// take-backs, resigning, agreeing to the analysis online, and rematches. The boards and the side panels draw from the state `s` and call
-// back through `s.submit(notation)` and `s.render()`.
+// moves by click, tap, drag, keyboard or typing, the computer's reply
+// (asked for on its own, so that the player's move shows at once and a
+// slow reply can be cancelled), replay, the invite link, take-backs,
+// resigning, agreeing to the analysis online, and rematches. The boards
+// and the side panels draw from the state `s` and call back through
+// `s.submit(move)` and `s.render()`. Moves are said to screen readers
+// through the page's live region, and the page's title names the game and
+// whose turn it is.
 
-import { h, app, showError } from './dom.js';
-import { api, invites, loadCatalogue, seats, watchGame } from './api.js';
-import { navigate, onLeave } from './router.js';
+import { h, app, announce, reducedMotion, setTitle, showError, touchScreen } from './dom.js';
+import { api, invites, loadCatalogue, seats, titleOf, watchGame } from './api.js';
+import { navigate, onLeave, reachedInApp } from './router.js';
 import { canMove, moveValue, names, replayPosition } from './play-state.js';
 import { choicesView, drawBoard } from './board.js';
 import { analysisView, movesView } from './analysis.js';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// How long the player's own move stays on the board before the computer's
+// reply replaces it, when the reply comes at once (none with reduced motion).
+const HOLD_MS = 220;
+// How long the server may take before the page says the computer thinks.
+const THINKING_AFTER_MS = 150;
+
 export function playPage(id) {
   const root = app();
   const params = new URLSearchParams(location.search);
   const s = {
     id, game: null, mine: seats.load(id), analysisOn: false, analysis: null, analysisPly: -1,
-    replay: null, busy: false, drag: null, message: null, pending: null, positions: new Map(), leaving: null,
+    replay: null, busy: false, thinking: null, taking: null, drag: null, message: null, pending: null,
+    positions: new Map(), movedAt: 0, frame: null, announced: -1, first: reachedInApp(),
   };
   root.replaceChildren(h('p', { class: 'muted' }, 'Loading…'));
+  setTitle('Game');
 
-  loadCatalogue().then((c) => { s.catalogue = c; if (s.game) render(s); }).catch(() => {});
   const invite = params.get('invite');
   const start = async () => {
     if (invite && !(s.mine && s.mine.token)) {
@@ -30,34 +42,51 @@ export function playPage(id) {
         seats.save(id, grant.seat, grant.token);
         s.mine = { seat: grant.seat, token: grant.token };
       } catch (e) {
-        s.message = { kind: 'error', text: 'Could not join: ' + e.message + ' You can still watch.' };
+        s.message = { kind: 'error', text: 'Could not join: ' + sentence(e.message) + ' You can still watch.' };
       }
       history.replaceState(null, '', '/play/' + id);
     }
+    let g;
     try {
-      setGame(await api('GET', '/games/' + id));
+      [g, s.catalogue] = await Promise.all([api('GET', '/games/' + id), loadCatalogue().catch(() => null)]);
+      // A graph keeps the places of its first board, so that vertices stay
+      // put as others go.
+      if (g.geometry.kind === 'graph') {
+        if (g.ply === 0) s.frame = g.geometry;
+        else {
+          const first = await api('GET', `/games/${id}/positions/0`);
+          s.positions.set(0, first);
+          s.frame = first.geometry;
+        }
+      }
     } catch (e) { return showError(root, e); }
-    onLeave(watchGame(id, (g) => {
-      if (s.busy) { s.pending = g; return; }
-      if (!s.game || g.updated_at > s.game.updated_at || g.ply > s.game.ply || g.status !== s.game.status) setGame(g);
+    setGame(g);
+    onLeave(watchGame(id, (next) => {
+      if (s.busy || s.thinking) { s.pending = next; return; }
+      if (newer(next, s.game)) setGame(next);
     }));
   };
 
-  const keyHandler = (e) => onKey(s, e);
+  // Whether the keyboard was used last (its focus previews moves).
+  const keyHandler = (e) => { s.keyboard = true; onKey(s, e); };
   document.addEventListener('keydown', keyHandler);
-  onLeave(() => document.removeEventListener('keydown', keyHandler));
+  onLeave(() => {
+    document.removeEventListener('keydown', keyHandler);
+    if (s.thinking) s.thinking.ctl.abort();
+  });
 
-  // A new state of the game; a move seen arrive (the friend's, or one
-  // watched) first leaves the old board, marked, for a moment.
-  async function setGame(g, animate = true) {
+  // A new state of the game: drawn, its new moves said, and the computer
+  // asked to move if it is its turn.
+  function setGame(g) {
     const old = s.game;
     // A take-back rewrites the record from its ply on: forget what was
     // drawn or solved from the old one.
     if (old && g.ply <= old.ply && g.updated_at !== old.updated_at) {
-      s.positions.clear();
+      for (const k of [...s.positions.keys()]) if (k > 0) s.positions.delete(k);
       s.analysis = null;
       s.analysisPly = -1;
       if (s.replay !== null && s.replay > g.moves.length) s.replay = null;
+      s.announced = Math.min(s.announced, g.ply);
     }
     // The rematch has just been made: a player goes to it (with the seat
     // and token the server confirms); a watcher is offered a link.
@@ -65,124 +94,228 @@ export function playPage(id) {
       s.followed = true;
       followRematch(s);
     }
-    if (animate && old && g.ply === old.ply + 1 && s.replay === null && (g.last_touches || []).length) {
-      s.leaving = { geometry: old.geometry, touches: g.last_touches };
-      render(s);
-      await sleep(320);
-      s.leaving = null;
-    }
+    if (old && g.ply > old.ply) s.movedAt = Date.now();
     s.game = g;
+    s.names = names(s);
     // Online, the switch is this seat's answer as the server holds it, and
     // nothing solved stays on screen once the analysis may not be shown.
     if (needsConsent(s)) s.analysisOn = g.analysis.agreed[s.mine.seat];
     if (!g.analysis.shown) { s.analysis = null; s.analysisPly = -1; }
     render(s);
+    say(s);
     if (s.analysisOn && g.analysis.shown) refreshAnalysis(s);
+    if (computersTurn(s)) askComputer(s);
   }
   s.setGame = setGame;
   s.render = () => render(s);
-  s.submit = (notation) => submitMove(s, notation);
+  s.submit = (mv, atoms) => submitMove(s, mv, atoms);
   start();
+}
+
+// Whether `a` is a later state of the game than `b`.
+const newer = (a, b) => !b || a.updated_at > b.updated_at || a.ply > b.ply || a.status !== b.status;
+
+// A message as a sentence: with its full stop.
+const sentence = (t) => (/[.!?]$/.test(t) ? t : t + '.');
+
+// A move's words inside a sentence: a capital that starts a word in
+// lower case goes ("Take 2" → "take 2"); "X on a1" keeps its X.
+const inSentence = (text) => text.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase());
+
+// A name inside a sentence: "your friend", "you"; others as they are.
+const lowerName = (name) => (name === 'You' || name === 'Your friend' ? name.toLowerCase() : name);
+
+// Whether this browser should ask the computer to move now.
+function computersTurn(s) {
+  const g = s.game;
+  return g.mode === 'computer' && g.status === 'playing' && !!s.mine && g.to_move !== s.mine.seat &&
+    !s.busy && !s.thinking && s.replay === null;
+}
+
+// Say the moves not yet said, and what now: "Nimatron: take 2 from heap
+// A. Your move." The first state of a page says the game and whose turn.
+function say(s) {
+  const g = s.game;
+  const n = s.names;
+  if (s.announced < 0) {
+    s.announced = g.ply;
+    announce(`${titleOf(g.game, s.catalogue)}${g.mode === 'computer' ? ' against Nimatron' : ''}. ${turnWords(s)}`);
+    return;
+  }
+  if (g.ply <= s.announced) return;
+  const said = g.moves.slice(s.announced).map((m) => `${n[m.seat]}: ${inSentence(m.text)}.`);
+  s.announced = g.ply;
+  announce(`${said.join(' ')} ${turnWords(s)}`);
+}
+
+// Whose turn it is, or how the game ended, as a sentence.
+function turnWords(s) {
+  const g = s.game;
+  const n = s.names;
+  if (g.status === 'waiting') return 'Waiting for your friend to open the invite link.';
+  if (g.status === 'over') return resultWords(s);
+  const who = n[g.to_move];
+  if (who === 'You') return 'Your move.';
+  return `${who} to move.`;
+}
+
+function resultWords(s) {
+  const g = s.game;
+  const n = s.names;
+  const last = g.moves[g.moves.length - 1];
+  const winner = n[g.winner];
+  const won = winner === 'You' ? 'You win!' : winner + (winner === 'Your friend' ? ' wins.' : ' wins!');
+  if (g.resigned !== null && g.resigned !== undefined) return `${n[g.resigned]} resigned. ${won}`;
+  if (!last) return won;
+  const mover = n[last.seat];
+  const why = g.convention === 'misere'
+    ? `${mover} made the last move; in misère play that loses.`
+    : `${mover} made the last move; in normal play that wins.`;
+  return `${won} ${why}`;
+}
+
+// The title: the game, then whose turn it is or how it ended.
+function titleWords(s) {
+  const g = s.game;
+  const n = s.names;
+  const name = titleOf(g.game, s.catalogue);
+  let what;
+  if (g.status === 'waiting') what = 'waiting for your friend';
+  else if (g.status === 'over') {
+    const w = n[g.winner];
+    what = w === 'You' ? 'you won' : `${lowerName(w).replace(/^Player/, 'player')} ${w === 'Nimatron' ? 'won' : 'wins'}`;
+  } else if (s.thinking && s.thinking.shown) what = 'Nimatron is thinking';
+  else {
+    const who = n[g.to_move];
+    what = who === 'You' ? 'your move' : `${lowerName(who).replace(/^Player/, 'player')} to move`;
+  }
+  return `${name}: ${what}`;
 }
 
 function statusLine(s) {
   const g = s.game;
-  const n = names(s);
+  const n = s.names;
   if (g.status === 'waiting') return 'Waiting for your friend to open the invite link…';
+  if (g.status === 'over') return resultWords(s);
+  if (s.taking) return `${n[g.to_move]}: ${inSentence(s.taking.m.text)}…`;
+  if (s.busy) return 'Moving…';
   const last = g.moves[g.moves.length - 1];
-  const lastText = last ? `${n[last.seat]}: ${last.text.replace(/^./, (c) => c.toLowerCase())}.` : '';
-  if (g.status === 'over') {
-    const winner = n[g.winner];
-    const mover = last ? n[last.seat] : null;
-    const won = winner === 'You' ? 'You win!' : winner + (winner === 'Your friend' ? ' wins.' : ' wins!');
-    if (g.resigned !== null && g.resigned !== undefined) {
-      const quitter = n[g.resigned];
-      return `${quitter} resigned. ${won}`;
-    }
-    if (!mover) return won;
-    const you = mover === 'You';
-    const why = g.convention === 'misere'
-      ? `${you ? 'You' : mover} made the last move; in misère play that loses.`
-      : `${you ? 'You' : mover} made the last move; in normal play that wins.`;
-    return `${won} ${why}`;
-  }
-  if (s.busy) {
-    if (n[1 - (s.busyFor ?? 0)] !== 'Nimatron') return 'Moving…';
-    // A slow reply shows that it is still on its way, second by second.
-    return ['Nimatron is thinking… ', h('span', { id: 'thinking-time', class: 'muted' }, thinkingTime(s))];
-  }
+  const lastText = last ? `${n[last.seat]}: ${inSentence(last.text)}.` : '';
   const who = n[g.to_move];
   let now;
-  if (!s.mine) now = who + ' to move. You are watching.';
+  if (s.thinking && s.thinking.shown) {
+    // Only while the server has not answered: how long, and a way out.
+    now = h('span', { id: 'thinking' }, 'Nimatron is thinking… ', h('span', { id: 'thinking-time', class: 'muted' }, thinkingTime(s)), ' ',
+      h('button', { type: 'button', id: 'cancel-thinking', onclick: () => cancelThinking(s) }, 'Cancel and take back your move'));
+  } else if (!s.mine) now = who + ' to move. You are watching.';
   else if (g.mode === 'local') now = who + ' to move.';
-  else now = who === 'You' ? 'Your move.' : (who === 'Nimatron' ? 'Nimatron is thinking…' : 'Waiting for your friend to move…');
+  else if (who === 'You') now = 'Your move.';
+  else if (who === 'Nimatron') now = 'Nimatron to move.';
+  else now = 'Waiting for your friend to move…';
   return lastText ? [h('span', { class: 'last-move', id: 'last-move' }, lastText + ' '), now] : now;
 }
 
 function thinkingTime(s) {
-  const seconds = Math.floor((Date.now() - (s.busySince || Date.now())) / 1000);
-  return seconds >= 1 ? `(${seconds} s; it solves the position before it moves)` : '';
+  const seconds = s.thinking ? Math.floor((performance.now() - s.thinking.since) / 1000) : 0;
+  return seconds >= 1 ? `${seconds} s` : '';
 }
 
-// The game's name for people, from the catalogue: "Kayles", or "Subtraction
-// game (1,2,3)" for parameters other than the catalogue's own.
-function titleOf(spec, games) {
-  const exact = (games || []).find((e) => e.spec === spec);
-  if (exact) return exact.title;
-  const name = spec.split(':')[0];
-  const family = (games || []).find((e) => (e.spec || '').split(':')[0] === name);
-  if (family) return `${family.title} (${spec.slice(name.length + 1)})`;
-  return spec;
-}
-
-async function submitMove(s, notation) {
+// Play a move (a legal move, or typed notation). The pieces it takes are
+// marked at once; against the computer the move is sent alone, shown, and
+// the computer's reply asked for next.
+async function submitMove(s, mv, atoms) {
   if (!canMove(s)) return;
   const g = s.game;
+  const notation = typeof mv === 'string' ? mv : mv.notation;
   s.busy = true;
-  s.busyFor = g.to_move;
-  s.busySince = Date.now();
+  s.taking = typeof mv === 'string' ? null : { m: mv, atoms };
   s.message = null;
+  s.pointer = null;
   render(s);
-  const ticker = setInterval(() => {
-    const el = document.getElementById('thinking-time');
-    if (!s.busy) clearInterval(ticker);
-    else if (el) el.textContent = thinkingTime(s);
-  }, 500);
   try {
-    const reply = await api('POST', `/games/${s.id}/moves`, { move: notation, ply: g.ply }, s.mine.token);
-    // Each applied move leaves its board, marked, before the next is shown:
-    // ours, then the computer's reply.
-    let before = g;
-    for (const [i, mv] of reply.applied.entries()) {
-      if (!mv.touches || !mv.geometry) break;
-      s.leaving = { geometry: before.geometry, touches: mv.touches };
-      render(s);
-      await sleep(i === 0 ? 220 : 380);
-      s.leaving = null;
-      if (i + 1 < reply.applied.length) {
-        before = Object.assign({}, before, {
-          geometry: mv.geometry, position: mv.after, moves: before.moves.concat([mv]), ply: mv.ply,
-          legal_moves: [], to_move: 1 - before.to_move, last_touches: mv.touches,
-        });
-        s.game = before;
-        render(s);
-        await sleep(420);
-      }
-    }
+    const body = { move: notation, ply: g.ply };
+    if (g.mode === 'computer') body.reply = false;
+    const reply = await api('POST', `/games/${s.id}/moves`, body, s.mine.token);
     s.busy = false;
-    clearInterval(ticker);
+    s.taking = null;
     let next = reply.game;
-    if (s.pending && s.pending.ply > next.ply) next = s.pending;
+    if (s.pending && newer(s.pending, next)) next = s.pending;
     s.pending = null;
-    s.setGame(next, false);
+    s.setGame(next);
   } catch (e) {
     s.busy = false;
-    clearInterval(ticker);
+    s.taking = null;
     s.message = { kind: 'error', text: e.message };
     if (e.code === 'stale_ply' || e.code === 'not_your_turn') {
       try { s.setGame(await api('GET', '/games/' + s.id)); return; } catch (_) { /* keep */ }
     }
     render(s);
+  }
+}
+
+// Ask the server for the computer's move. "Thinking" shows only if the
+// server takes a while, with the time and a way to cancel; an answer that
+// comes at once waits a moment so that the player's own move is seen
+// (not with reduced motion).
+async function askComputer(s) {
+  const g = s.game;
+  const t = { since: performance.now(), ctl: new AbortController(), ply: g.ply, shown: false };
+  s.thinking = t;
+  const shownAt = s.movedAt;
+  t.timer = setTimeout(() => { if (s.thinking === t) { t.shown = true; render(s); } }, THINKING_AFTER_MS);
+  t.ticker = setInterval(() => {
+    const el = document.getElementById('thinking-time');
+    if (el) el.textContent = thinkingTime(s);
+  }, 500);
+  const done = () => { clearTimeout(t.timer); clearInterval(t.ticker); };
+  try {
+    const reply = await api('POST', `/games/${s.id}/computer-move`, { ply: t.ply }, s.mine.token, t.ctl.signal);
+    done();
+    if (s.thinking !== t) return;
+    t.shown = false;
+    const wait = reducedMotion() ? 0 : HOLD_MS - (Date.now() - shownAt);
+    if (wait > 0) {
+      render(s);
+      await sleep(wait);
+      if (s.thinking !== t) return;
+    }
+    s.thinking = null;
+    let next = reply.game;
+    if (s.pending && newer(s.pending, next)) next = s.pending;
+    s.pending = null;
+    s.setGame(next);
+  } catch (e) {
+    done();
+    if (s.thinking !== t) return;
+    s.thinking = null;
+    if (e.name === 'AbortError') return;
+    s.message = { kind: 'error', text: e.message };
+    try { s.setGame(await api('GET', '/games/' + s.id)); } catch (_) { render(s); }
+  }
+}
+
+// Cancel a slow computer move: stop waiting, and take back the player's
+// move, which the server does at once (the computer's move, when it comes,
+// is then refused).
+async function cancelThinking(s) {
+  const t = s.thinking;
+  if (!t) return;
+  s.thinking = null;
+  t.ctl.abort();
+  s.busy = true;
+  render(s);
+  try {
+    const reply = await api('POST', `/games/${s.id}/undo`, { ply: t.ply }, s.mine.token);
+    s.busy = false;
+    s.pending = null;
+    s.message = { kind: 'info', text: 'Your move was taken back: Nimatron did not move. It is your move again.' };
+    s.setGame(reply.game);
+    // The keyboard goes back to the board, to move again.
+    setTimeout(() => { const el = document.querySelector('#board [tabindex="0"]:not(:disabled)'); if (el) el.focus({ preventScroll: true }); }, 0);
+  } catch (e) {
+    s.busy = false;
+    s.message = { kind: 'error', text: e.message };
+    try { s.setGame(await api('GET', '/games/' + s.id)); } catch (_) { render(s); }
   }
 }
 
@@ -208,7 +341,7 @@ async function toggleAnalysis(s, on) {
   const g = s.game;
   if (needsConsent(s)) {
     try {
-      s.setGame(await api('POST', `/games/${s.id}/analysis-consent`, { agree: on }, s.mine.token), false);
+      s.setGame(await api('POST', `/games/${s.id}/analysis-consent`, { agree: on }, s.mine.token));
     } catch (e) { s.message = { kind: 'error', text: e.message }; render(s); }
     return;
   }
@@ -224,7 +357,7 @@ export function needsConsent(s) {
 
 function onKey(s, e) {
   // The board handles its own keys (board.js); these step through a replay.
-  if (!s.game || e.target.closest('input, textarea, select, #board, #choices')) return;
+  if (!s.game || e.target.closest('input, textarea, select, #board, #choices, #confirm-move')) return;
   const g = s.game;
   if (s.replay !== null || g.status === 'over') {
     if (e.key === 'ArrowLeft') { stepReplay(s, -1); e.preventDefault(); }
@@ -238,12 +371,14 @@ function stepReplay(s, delta) {
   const next = Math.min(total, Math.max(0, at + delta));
   s.replay = next === total && s.game.status !== 'over' ? null : next;
   render(s);
+  if (computersTurn(s)) askComputer(s);
 }
 
 function render(s) {
   const g = s.game;
   const root = app();
   if (!g) return;
+  s.names = names(s);
   // Keep the keyboard where it was: the same board element or control. A
   // board redrawn while a move plays has no element to hold it, so the
   // board remembers that it had the focus until it can take it back.
@@ -256,20 +391,22 @@ function render(s) {
   } else if ((!active || active === document.body) && s.boardFocus) {
     focusKey = { atom: s.focusAtom || '' };
   }
-  const n = names(s);
+  const n = s.names;
   const convention = g.convention === 'misere' ? 'misère play: whoever moves last loses' : 'normal play: whoever moves last wins';
-  const headerBits = [g.game, convention];
+  const headerBits = [convention];
   if (g.mode === 'computer') headerBits.push('Nimatron (' + g.level + ')');
   const header = h('div', { class: 'game-head' },
-    h('div', {}, h('h1', {}, titleOf(g.game, s.catalogue)), h('p', { class: 'muted' }, headerBits.slice(1).join(' · '))),
+    h('div', {}, h('h1', { id: 'game-title', tabindex: '-1' }, titleOf(g.game, s.catalogue)), h('p', { class: 'muted' }, headerBits.join(' · '))),
     h('label', { class: 'switch' }, h('input', {
       type: 'checkbox', id: 'analysis-toggle', checked: s.analysisOn,
       onchange: (e) => toggleAnalysis(s, e.target.checked),
     }), h('span', { class: 'slider', 'aria-hidden': 'true' }), h('span', {}, 'Analysis')));
 
   const over = g.status === 'over';
-  const status = h('div', { class: 'status ' + (over ? 'over' : '') + (canMove(s) ? ' your-turn' : ''), id: 'status', role: 'status', 'aria-live': 'polite' }, statusLine(s));
-  const message = s.message ? h('div', { class: 'notice ' + s.message.kind, id: 'message', role: 'alert' }, s.message.text) : null;
+  // The status line is read on screen; screen readers hear the moves from
+  // the page's live region (say), so it is no live region itself.
+  const status = h('div', { class: 'status ' + (over ? 'over' : '') + (canMove(s) ? ' your-turn' : ''), id: 'status' }, statusLine(s));
+  const message = s.message ? h('div', { class: 'notice ' + s.message.kind, id: 'message', role: s.message.kind === 'error' ? 'alert' : 'status' }, s.message.text) : null;
 
   const inviteBox = inviteView(s);
   const board = boardView(s);
@@ -277,8 +414,23 @@ function render(s) {
   const side = h('aside', { class: 'side' }, analysisView(s), movesView(s, n));
   root.replaceChildren(h('div', { class: 'play' },
     h('section', { class: 'card table' }, header, status, message, inviteBox, board, choicesView(s), controls), side));
+  setTitle(titleWords(s));
   const history = document.getElementById('move-history');
   if (history && s.replay === null) history.scrollTop = history.scrollHeight;
+  // The first drawing of a game reached from another page of the app (the
+  // new-game form, a link, a rematch) puts the keyboard on the game, since
+  // what had it is gone: on the board when the player can move, else on
+  // its title.
+  if (s.first) {
+    s.first = false;
+    if (!active || active === document.body || !document.contains(active)) {
+      setTimeout(() => {
+        if (document.activeElement && document.activeElement !== document.body) return;
+        const target = canMove(s) ? root.querySelector('#board [tabindex="0"]:not(:disabled)') : null;
+        (target || document.getElementById('game-title')).focus({ preventScroll: true });
+      }, 0);
+    }
+  }
   if (focusKey) {
     queueMicrotask(() => {
       let el = focusKey.atom !== undefined ? root.querySelector(`[data-atom="${CSS.escape(focusKey.atom)}"]:not(:disabled)`) : document.getElementById(focusKey.id);
@@ -293,9 +445,9 @@ function inviteView(s) {
   const url = invites.load(g.id);
   if (g.mode !== 'online' || !url || !s.mine || s.mine.seat !== 0 || g.seats[1].taken) return null;
   const full = location.origin + url;
-  const input = h('input', { id: 'invite-link', readonly: true, value: full, onfocus: (e) => e.target.select() });
+  const input = h('input', { id: 'invite-link', readonly: true, value: full, 'aria-label': 'Invite link', onfocus: (e) => e.target.select() });
   return h('div', { class: 'invite' },
-    h('p', {}, 'Send this link to your friend. It hands out the second seat, once:'),
+    h('p', {}, h('label', { for: 'invite-link' }, 'Send this link to your friend. It hands out the second seat, once:')),
     h('div', { class: 'row' }, input, h('button', {
       type: 'button', onclick: async (e) => {
         try { await navigator.clipboard.writeText(full); e.target.textContent = 'Copied'; } catch (_) { input.select(); }
@@ -317,31 +469,54 @@ function boardView(s) {
   return h('div', { class: 'board text-board', id: 'board' }, h('pre', { id: 'board-text' }, replayPosition(s)));
 }
 
-// What the board takes, in a line, by the kind of board.
+// What the board takes, in a line, by the kind of board and the pieces
+// the moves touch, in the words of the screen in hand.
 function boardHelp(g) {
+  const touch = touchScreen();
+  const click = touch ? 'Tap' : 'Click';
   const kind = g.geometry.kind;
-  const touched = new Set(g.legal_moves.flatMap((m) => (m.touches || []).map((t) => t.kind)));
-  const splitHelp = [];
-  if (touched.has('objects')) splitHelp.push('Click an object, then a neighbour, or drag across a run of adjacent objects to take it; click an object twice to take it alone.');
-  if (touched.has('gap')) splitHelp.push('Click the gap between two objects to split the row there without taking any.');
-  const text = {
-    heaps: touched.has('heap') ? 'Press the + beside a heap to place a stone on it.'
-      : g.geometry.rows_split ? splitHelp.join(' ')
-      : 'Click an object to take it and every object to its right.' + (touched.has('all_heaps') ? ' Or take the same number from every heap with the button below the heaps.' : ''),
-    ring: 'Click adjacent objects to choose a run (it may wrap past the last place), then pick the move.',
-    grid: 'Click a cell to take it; drag across a line of cells to take them together.',
-    marks: 'Click an empty cell to put an X there.',
-    graph: 'Click a vertex or an edge.',
-    counter: 'Click a step.',
-    words: 'Click the letters to take from a word: they must spell a word, and so must the letters left.',
-    text: 'Pick a move from the list, or type one.',
-  }[kind] || 'Pick a move from the list, or type one.';
-  // A touch screen with no pointer that hovers (a phone) is tapped, and
-  // seldom has a keyboard.
-  if (window.matchMedia('(hover: none) and (pointer: coarse)').matches) {
-    return text.replace(/\bClick\b/g, 'Tap').replace(/\bclick\b/g, 'tap');
+  const moves = g.legal_moves;
+  const touched = new Set(moves.flatMap((m) => (m.touches || []).map((t) => t.kind)));
+  // Whether a move takes more than the one piece it is made on (a bite,
+  // a vertex's neighbours, what falls).
+  const takesMore = moves.some((m) => (m.touches || []).length === 1 && ((m.trace && m.trace.removed) || []).length > 1);
+  const shown = touch ? ' The move is shown first: tap again, or Play, to make it.' : ' Pointing at it shows what the move takes.';
+  let text;
+  switch (kind) {
+    case 'heaps':
+      if (touched.has('heap')) text = `${touch ? 'Tap' : 'Press'} the + beside a heap to place a stone on it.`;
+      else if (g.geometry.rows_split) {
+        const parts = [];
+        if (touched.has('objects')) {
+          parts.push(touch
+            ? 'Tap an object, then a neighbour, to select a run of adjacent objects to take; tap an object twice to take it alone. Swipe a long row to scroll it.'
+            : 'Click an object, then a neighbour, or drag across a run of adjacent objects to take it; click an object twice to take it alone.');
+        }
+        if (touched.has('gap')) parts.push(`${click} the gap between two objects to split the row there without taking any.`);
+        text = parts.join(' ');
+      } else {
+        text = `${click} an object to take it and every object to its right.` +
+          (touched.has('all_heaps') ? ' Or take the same number from every heap with the button below the heaps.' : '');
+      }
+      break;
+    case 'ring': text = `${click} adjacent objects to choose a run (it may wrap past the last place), then pick the move.`; break;
+    case 'grid':
+      text = moves.some((m) => (m.touches || []).length > 1)
+        ? `${click} the cells of a line to take them together${touch ? '' : ', or drag across them'}.`
+        : `${click} a square to take it${takesMore ? ', and the squares that go with it' : ''}.`;
+      break;
+    case 'marks': text = `${click} an empty cell to put an X there.`; break;
+    case 'graph':
+      if (g.geometry.token !== null && g.geometry.token !== undefined) text = `${click} a vertex next to the token, or the edge to it, to move the token there.`;
+      else if (touched.has('edge') && !touched.has('vertex')) text = `${click} an edge to cut it.`;
+      else text = `${click} a vertex to take it${takesMore ? ', with every vertex joined to it' : ''}.`;
+      break;
+    case 'counter': text = `${click} a step.`; break;
+    case 'words': text = `${click} the letters to take from a word: they must spell a word, and so must the letters left.`; break;
+    default: text = 'Pick a move from the list, or type one.';
   }
-  return text + (kind !== 'text' ? ' Keyboard: Tab to the board, arrow keys to move, Enter to play, Esc to clear.' : '');
+  if (kind === 'text') return text;
+  return text + shown + (touch ? '' : ' Keyboard: Tab to the board, arrow keys to move, Enter to play, Esc to clear.');
 }
 
 function controlsView(s) {
@@ -356,10 +531,10 @@ function controlsView(s) {
       h('button', { type: 'button', id: 'replay-back', onclick: () => stepReplay(s, -1), 'aria-label': 'Back one move' }, '◀'),
       h('input', { type: 'range', min: 0, max: total, value: at, 'aria-label': 'Move', oninput: (e) => { s.replay = Number(e.target.value); if (s.replay === total && g.status !== 'over') s.replay = null; render(s); } }),
       h('button', { type: 'button', id: 'replay-forward', onclick: () => stepReplay(s, 1), 'aria-label': 'Forward one move' }, '▶'),
-      h('button', { type: 'button', onclick: () => { s.replay = g.status === 'over' ? total : null; render(s); }, 'aria-label': 'Last position' }, '▶|'),
+      h('button', { type: 'button', onclick: () => { s.replay = g.status === 'over' ? total : null; render(s); if (computersTurn(s)) askComputer(s); }, 'aria-label': 'Last position' }, '▶|'),
       h('span', { class: 'muted', id: 'replay-at' }, at === 0 ? 'start' : `after move ${at} of ${total}`)));
   } else if (g.moves.length) {
-    parts.push(h('button', { type: 'button', class: 'link', onclick: () => { s.replay = g.moves.length - 1; render(s); } }, '◀ Step back through the game'));
+    parts.push(h('button', { type: 'button', class: 'link', id: 'step-back', onclick: () => { s.replay = g.moves.length - 1; render(s); } }, '◀ Step back through the game'));
   }
   if (canMove(s)) {
     const input = h('input', { id: 'move-input', placeholder: 'Type a move, e.g. ' + (g.legal_moves[0] ? g.legal_moves[0].notation : 'A 1'), autocomplete: 'off', 'aria-label': 'Move' });
@@ -370,7 +545,7 @@ function controlsView(s) {
     parts.push(h('p', { class: 'help', id: 'board-help' }, boardHelp(g)));
     const list = h('div', { class: 'move-list', id: 'legal-moves' }, g.legal_moves.map((m) => {
       const v = moveValue(s, m);
-      return h('button', { type: 'button', class: 'move ' + (v || ''), onclick: () => submitMove(s, m.notation), title: m.text }, m.notation);
+      return h('button', { type: 'button', class: 'move ' + (v || ''), onclick: () => submitMove(s, m), title: m.text }, m.notation);
     }));
     parts.push(h('details', { open: g.geometry.kind === 'text' }, h('summary', {}, `All legal moves (${g.legal_moves.length})`), list));
   }
@@ -389,10 +564,10 @@ function actionsView(s) {
     return null;
   }
   const buttons = [];
-  if (g.can_undo && !s.busy && s.replay === null) {
+  if (g.can_undo && !s.busy && !s.thinking && s.replay === null) {
     buttons.push(h('button', { type: 'button', id: 'undo', onclick: () => act(s, 'undo'), title: g.mode === 'computer' ? 'Take back your last move and Nimatron\'s reply' : 'Take back the last move' }, 'Take back'));
   }
-  if (g.status === 'playing' && !s.busy) {
+  if (g.status === 'playing' && !s.busy && !s.thinking) {
     if (s.confirmResign) {
       buttons.push(h('span', { class: 'confirm', id: 'resign-confirm' }, 'Resign this game? ',
         h('button', { type: 'button', class: 'danger', id: 'resign-yes', onclick: () => { s.confirmResign = false; act(s, 'resign'); } }, 'Yes, resign'),
@@ -426,17 +601,17 @@ async function act(s, what) {
     const reply = await api('POST', `/games/${s.id}/${what}`, { ply: g.ply }, s.mine.token);
     if (what === 'undo') {
       s.replay = null;
-      s.setGame(reply.game, false);
+      s.setGame(reply.game);
     } else if (what === 'resign') {
-      s.setGame(reply, false);
+      s.setGame(reply);
     } else if (reply.rematch) {
       goToRematch(reply.rematch);
     } else {
-      s.setGame(reply.game, false);
+      s.setGame(reply.game);
     }
   } catch (e) {
     s.message = { kind: 'error', text: e.message };
-    try { s.setGame(await api('GET', '/games/' + s.id), false); } catch (_) { render(s); }
+    try { s.setGame(await api('GET', '/games/' + s.id)); } catch (_) { render(s); }
   }
 }
 

@@ -3,11 +3,18 @@
 
 let route = () => {};
 let cleanup = [];
+let inApp = false;
+
+// Whether the page shown was reached from another page of the app (a
+// link, a form), rather than loaded: such a page puts the keyboard's focus
+// on itself, since what had it is gone.
+export const reachedInApp = () => inApp;
 
 export function onLeave(fn) { cleanup.push(fn); }
 
 export function navigate(url, replace) {
   if (replace) history.replaceState(null, '', url); else history.pushState(null, '', url);
+  inApp = true;
   show();
 }
 
@@ -27,6 +34,6 @@ export function startRouter(pageFor) {
       navigate(a.pathname + a.search);
     }
   });
-  window.addEventListener('popstate', show);
+  window.addEventListener('popstate', () => { inApp = true; show(); });
   show();
 }

@@ -1,0 +1,139 @@
+// Long rows on a phone: every object reachable, a swipe scrolls and never
+// plays; what a tap would take is shown before it is played; and Nim's
+// move takes away only the objects it takes.
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const { PHONE, openBrowser, apiGame, boardHeaps, moveTexts, swipe, tapOn, waitForMoves } = require('./helpers');
+
+const moveCount = (page) => page.$$eval('#move-history li', (e) => e.length);
+
+test('on a phone: every pin of a long row is reachable, and a swipe scrolls without playing', async () => {
+  const b = await openBrowser(PHONE);
+  try {
+    const { page } = b;
+    await apiGame(page, { game: 'dawson', position: '70 65' });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page is ${width} px wide`);
+    // Every pin of both rows can be brought into view and is a whole
+    // target there (44 px wide at least, within the screen).
+    for (const [heap, n] of [[0, 70], [1, 65]]) {
+      const pins = await page.$$(`#board .heap[data-heap="${heap}"] .stone`);
+      assert.equal(pins.length, n);
+      for (const k of [0, Math.floor(n / 2), n - 1]) {
+        const pin = page.locator(`#board .heap[data-heap="${heap}"] .stone[data-index="${k}"]`);
+        await pin.scrollIntoViewIfNeeded();
+        const box = await pin.boundingBox();
+        assert.ok(box.x >= 0 && box.x + box.width <= 390, `heap ${heap} pin ${k + 1} at ${box.x}`);
+        assert.ok(box.width >= 44 && box.height >= 44, `pin ${k + 1} is ${box.width}×${box.height}`);
+      }
+    }
+    // A swipe along the first row scrolls it, and plays and selects nothing.
+    const row = '#board .heap[data-heap="0"] .stones';
+    await page.$eval(row, (r) => { r.scrollLeft = 0; });
+    const box = await page.locator(row).boundingBox();
+    const y = box.y + box.height / 2;
+    await swipe(page, [box.x + box.width - 30, y], [box.x + 40, y]);
+    await page.waitForTimeout(300);
+    assert.ok(await page.$eval(row, (r) => r.scrollLeft) > 100, 'the row scrolled');
+    assert.equal(await moveCount(page), 0);
+    assert.equal(await page.$('#confirm-move'), null, 'a swipe is no tap');
+    assert.equal(await page.$$eval('#board .stone.selected, #board .stone.preview', (e) => e.length), 0);
+
+    // A short swipe across two pins of Kayles plays nothing either.
+    await apiGame(page, { game: 'kayles', position: '12' });
+    const a = await page.locator('#board .stone[data-index="4"]').boundingBox();
+    const c = await page.locator('#board .stone[data-index="5"]').boundingBox();
+    await swipe(page, [a.x + a.width / 2, a.y + a.height / 2], [c.x + c.width / 2, c.y + c.height / 2], 4);
+    await page.waitForTimeout(300);
+    assert.equal(await moveCount(page), 0);
+    assert.deepEqual(await boardHeaps(page), [12]);
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('on a phone: a tap shows what it would take, and a second tap plays it', async () => {
+  const b = await openBrowser(PHONE);
+  try {
+    const { page } = b;
+    // Dawson's Kayles: a move knocks down two adjacent pins. A tap on the
+    // end pin previews the two it takes, and plays nothing yet.
+    await apiGame(page, { game: 'dawson', position: '8' });
+    await tapOn(page, '#board .stone[data-index="7"]');
+    await page.waitForSelector('#confirm-move');
+    assert.equal(await moveCount(page), 0);
+    const previewed = await page.$$eval('#board .stone.preview', (els) => els.map((e) => Number(e.dataset.index)));
+    assert.deepEqual(previewed, [6, 7]);
+    assert.match(await page.textContent('#confirm-move'), /Take 2 from heap A/);
+    // Tapping it again plays it.
+    await tapOn(page, '#board .stone[data-index="7"]');
+    await waitForMoves(page, 1);
+    assert.deepEqual(await boardHeaps(page), [6]);
+
+    // Treblecross: a pin and its neighbours go (up to three).
+    await apiGame(page, { game: 'treblecross', position: '9' });
+    await tapOn(page, '#board .stone[data-index="4"]');
+    await page.waitForSelector('#confirm-move, #choices');
+    assert.equal(await moveCount(page), 0);
+
+    // Nim: a tap on the second match of B previews it and the two after it
+    // (three of four), and Play plays exactly that.
+    await apiGame(page, { game: 'nim', position: '3 4 5' });
+    await tapOn(page, '#board .heap[data-heap="1"] .stone[data-index="1"]');
+    await page.waitForSelector('#confirm-move');
+    assert.deepEqual(await page.$$eval('#board .heap[data-heap="1"] .stone.preview', (els) => els.map((e) => Number(e.dataset.index))), [1, 2, 3]);
+    assert.equal(await page.$$eval('#board .heap:not([data-heap="1"]) .stone.preview', (e) => e.length), 0);
+    await page.click('#play-preview');
+    await waitForMoves(page, 1);
+    assert.match((await moveTexts(page))[0], /take 3 from heap B \(4 → 1\)/i);
+    // The three taken fade as ghosts; the match left does not fade.
+    await page.waitForTimeout(700);
+    const looks = await page.$$eval('#board .heap[data-heap="1"] .stone, #board .heap[data-heap="1"] .stone-ghost', (els) => els.map((e) => ({ ghost: e.classList.contains('ghost'), opacity: Number(getComputedStyle(e).opacity) })));
+    assert.deepEqual(looks.map((l) => l.ghost), [false, true, true, true]);
+    assert.equal(looks[0].opacity, 1);
+    assert.ok(looks.slice(1).every((l) => l.opacity < 0.6), JSON.stringify(looks));
+
+    // Chomp: a tap on a square previews every square the bite takes.
+    await apiGame(page, { game: 'chomp:3x4' });
+    await tapOn(page, '#board .cell[data-at="1,2"]');
+    await page.waitForSelector('#confirm-move');
+    const bite = await page.$$eval('#board .cell.preview', (els) => els.map((e) => e.dataset.at).sort());
+    assert.deepEqual(bite, ['1,2', '1,3', '2,2', '2,3']);
+    // Cancel leaves the board as it was.
+    await page.click('#cancel-preview');
+    assert.equal(await page.$$eval('#board .cell.preview', (e) => e.length), 0);
+    assert.equal(await moveCount(page), 0);
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('at a desk by keyboard: the focused match shows what Enter takes, and Enter plays it at once', async () => {
+  const b = await openBrowser();
+  try {
+    const { page } = b;
+    await apiGame(page, { game: 'dawson', position: '40' });
+    await page.focus('#board [tabindex="0"]');
+    // End reaches the last pin of a long row, in view.
+    await page.keyboard.press('End');
+    const focused = await page.evaluate(() => ({ index: document.activeElement.dataset.index, label: document.activeElement.getAttribute('aria-label') }));
+    assert.equal(focused.index, '39');
+    assert.match(focused.label, /Take 2 from heap A/);
+    // Both pins that Enter takes are lifted, and no other.
+    await page.waitForTimeout(200);
+    const lifted = await page.$$eval('#board .stone', (els) => els.filter((e) => getComputedStyle(e).transform !== 'none').map((e) => Number(e.dataset.index)));
+    assert.deepEqual(lifted, [38, 39]);
+    const box = await page.locator('#board .stone[data-index="39"]').boundingBox();
+    assert.ok(box.x + box.width <= 1280);
+    await page.keyboard.press('Enter');
+    await waitForMoves(page, 1);
+    assert.deepEqual(await boardHeaps(page), [38]);
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
