@@ -143,7 +143,8 @@ function say(s) {
     return;
   }
   if (g.ply <= s.announced) return;
-  const said = g.moves.slice(s.announced).map((m) => `${n[m.seat]}: ${inSentence(m.text)}.`);
+  // By ply: a long game's view lists only its last moves.
+  const said = g.moves.filter((m) => m.ply > s.announced).map((m) => `${n[m.seat]}: ${inSentence(m.text)}.`);
   s.announced = g.ply;
   announce(`${said.join(' ')} ${turnWords(s)}`);
 }
