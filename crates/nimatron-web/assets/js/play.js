@@ -96,6 +96,7 @@ export function playPage(id) {
     }
     if (old && g.ply > old.ply) s.movedAt = Date.now();
     s.game = g;
+    allMoves(s, g);
     s.names = names(s);
     // Online, the switch is this seat's answer as the server holds it, and
     // nothing solved stays on screen once the analysis may not be shown.
@@ -111,6 +112,61 @@ export function playPage(id) {
   s.submit = (mv, atoms) => submitMove(s, mv, atoms);
   start();
 }
+
+// The most legal moves the page fetches for one position: the server's own
+// bound on a playable position's moves (`--max-moves`, 100 000 unless set)
+// is far below it; the cap only keeps a misconfigured server from filling
+// the page's memory.
+const MAX_FETCHED_MOVES = 200000;
+// The most legal moves listed as buttons (the board and the typed move
+// reach every one).
+const MAX_MOVE_BUTTONS = 1000;
+
+// A position with more legal moves than one game view lists
+// (`legal_moves_truncated`): the rest are fetched a page at a time from
+// `GET …/legal-moves`, so that every move can be made on the board. Until
+// they are in, the board offers those listed and a typed move reaches all.
+function allMoves(s, g) {
+  const key = `${g.ply}|${g.position}`;
+  const kept = s.moreMoves;
+  if (kept && kept.key === key && kept.moves) {
+    g.legal_moves = kept.moves;
+    g.legal_moves_truncated = false;
+    return;
+  }
+  if (!g.legal_moves_truncated || g.status !== 'playing' || (kept && kept.key === key)) return;
+  const job = { key, moves: null, loaded: g.legal_moves.length, total: g.legal_moves_total, error: null };
+  s.moreMoves = job;
+  (async () => {
+    const moves = g.legal_moves.slice();
+    try {
+      while (moves.length < Math.min(job.total, MAX_FETCHED_MOVES)) {
+        const page = await api('GET', `/games/${s.id}/legal-moves?offset=${moves.length}`);
+        if (s.moreMoves !== job) return;
+        if (!page.moves.length) break;
+        moves.push(...page.moves);
+        job.loaded = moves.length;
+        const note = document.getElementById('moves-loading');
+        if (note) note.textContent = loadingWords(job);
+        if (!page.more) break;
+      }
+    } catch (e) {
+      if (s.moreMoves !== job) return;
+      job.error = e.message;
+      render(s);
+      return;
+    }
+    job.moves = moves;
+    const now = s.game;
+    if (now && `${now.ply}|${now.position}` === key) {
+      now.legal_moves = moves;
+      now.legal_moves_truncated = false;
+      render(s);
+    }
+  })();
+}
+
+const loadingWords = (job) => `Loading the position's ${job.total} moves (${job.loaded} so far); the board offers those loaded.`;
 
 // Whether `a` is a later state of the game than `b`.
 const newer = (a, b) => !b || a.updated_at > b.updated_at || a.ply > b.ply || a.status !== b.status;
@@ -544,11 +600,22 @@ function controlsView(s) {
       onsubmit: (e) => { e.preventDefault(); if (input.value.trim()) submitMove(s, input.value.trim()); },
     }, input, h('button', { type: 'submit' }, 'Move')));
     parts.push(h('p', { class: 'help', id: 'board-help' }, boardHelp(g)));
-    const list = h('div', { class: 'move-list', id: 'legal-moves' }, g.legal_moves.map((m) => {
+    const listed = g.legal_moves.slice(0, MAX_MOVE_BUTTONS);
+    const list = h('div', { class: 'move-list', id: 'legal-moves' }, listed.map((m) => {
       const v = moveValue(s, m);
       return h('button', { type: 'button', class: 'move ' + (v || ''), onclick: () => submitMove(s, m), title: m.text }, m.notation);
     }));
-    parts.push(h('details', { open: g.geometry.kind === 'text' }, h('summary', {}, `All legal moves (${g.legal_moves.length})`), list));
+    const total = g.legal_moves_total || g.legal_moves.length;
+    const more = total > listed.length
+      ? h('p', { class: 'muted small', id: 'more-moves' }, `The first ${listed.length} of ${total} moves are listed here; type any move above, or make it on the board.`)
+      : null;
+    parts.push(h('details', { open: g.geometry.kind === 'text' }, h('summary', {}, `All legal moves (${total})`), list, more));
+    const job = s.moreMoves;
+    if (g.legal_moves_truncated && job && job.key === `${g.ply}|${g.position}`) {
+      parts.push(h('p', { class: 'muted small', id: 'moves-loading' }, job.error
+        ? `Only ${g.legal_moves.length} of the ${total} moves could be loaded (${sentence(job.error)}) Type any other move above.`
+        : loadingWords(job)));
+    }
   }
   const actions = actionsView(s);
   if (actions) parts.push(actions);
