@@ -5,7 +5,7 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const { BASE, PHONE, openBrowser, boardHeaps, boutonMove, tapOn, waitForMoves } = require('./helpers');
+const { BASE, PHONE, openBrowser, apiGame, boardHeaps, boutonMove, tapOn, waitForMoves } = require('./helpers');
 
 /** Collect every text the live region is given, and mark the region's node. */
 async function listen(page) {
@@ -54,7 +54,7 @@ test('by keyboard at a desk: focus on the game after Start game, both moves anno
     await page.waitForFunction(() => window.heard.some((t) => /Nimatron/.test(t)));
     const heard = await page.evaluate(() => window.heard);
     assert.ok(heard.some((t) => /^You: take 2 from heap A/i.test(t)), heard.join(' | '));
-    assert.ok(heard.some((t) => /Nimatron: take \d+ from heap [A-C]/i.test(t) && /your move/i.test(t)), heard.join(' | '));
+    assert.ok(heard.some((t) => /Nimatron: take (all )?\d+ from heap [A-C]/i.test(t) && /your move/i.test(t)), heard.join(' | '));
     assert.equal(await page.$eval('#announce', (e) => e.dataset.marked), 'yes', 'the region was never replaced');
     // The keyboard is still on the board.
     assert.ok(await page.evaluate(() => !!document.activeElement.closest('#board')));
@@ -95,6 +95,31 @@ test('on a phone: the title follows the turn, and the end is announced', async (
     const heard = await page.evaluate(() => window.heard);
     assert.ok(heard.some((t) => /^Player 1: take 1 from heap A/i.test(t)), heard.join(' | '));
     assert.ok(heard.some((t) => /^Player 2: take all 1 from heap A.*Player 2 wins/i.test(t)), heard.join(' | '));
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test('with reduced motion, the computer answering at once: the player\'s own move is still said', async () => {
+  const b = await openBrowser({ reducedMotion: 'reduce' });
+  try {
+    const { page } = b;
+    await apiGame(page, { game: 'nim', position: '3 4 5', opponent: 'computer', level: 'perfect' });
+    await page.waitForFunction(() => /your move/i.test(document.getElementById('announce').textContent));
+    await listen(page);
+    // Take 2 from A by keyboard (Bouton's move from 3 4 5).
+    await page.focus('#board [tabindex="0"]');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await waitForMoves(page, 2);
+    await page.waitForFunction(() => window.heard.some((t) => /Nimatron:/.test(t)));
+    await page.waitForTimeout(300);
+    const heard = await page.evaluate(() => window.heard);
+    // Whatever the region last holds, or held long enough to be read, says
+    // both moves: ours before Nimatron's.
+    const last = heard[heard.length - 1];
+    assert.match(last, /You: take 2 from heap A.*Nimatron: take (all )?\d+ from heap [A-C].*Your move\./i, heard.join(' | '));
     assert.deepEqual(b.errors, []);
   } finally {
     await b.close();

@@ -22,6 +22,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const HOLD_MS = 220;
 // How long the server may take before the page says the computer thinks.
 const THINKING_AFTER_MS = 150;
+// Moves said within this time of each other are said together.
+const SAY_TOGETHER_MS = 1500;
 
 export function playPage(id) {
   const root = app();
@@ -199,8 +201,15 @@ function say(s) {
     return;
   }
   if (g.ply <= s.announced) return;
+  // A reply that follows the move said last within a moment (the
+  // computer's or the friend's) would cut it off before it is read: the
+  // two are said together, so that the player's own move is heard too. At
+  // one screen each move is the player's own tap, said alone.
+  const now = performance.now();
+  const from = g.mode !== 'local' && s.said && now - s.said.at < SAY_TOGETHER_MS ? Math.min(s.said.from, s.announced) : s.announced;
   // By ply: a long game's view lists only its last moves.
-  const said = g.moves.filter((m) => m.ply > s.announced).map((m) => `${n[m.seat]}: ${inSentence(m.text)}.`);
+  const said = g.moves.filter((m) => m.ply > from).map((m) => `${n[m.seat]}: ${inSentence(m.text)}.`);
+  s.said = { at: now, from };
   s.announced = g.ply;
   announce(`${said.join(' ')} ${turnWords(s)}`);
 }
