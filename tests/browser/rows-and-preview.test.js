@@ -137,3 +137,45 @@ test('at a desk by keyboard: the focused match shows what Enter takes, and Enter
     await b.close();
   }
 });
+
+test('choices after a tap say where each takes, and show it on the board before it is played', async () => {
+  const b = await openBrowser(PHONE);
+  try {
+    const { page } = b;
+    // Treblecross on 9: a tap on the middle pin fits three runs of three
+    // (pins 3–5, 4–6 and 5–7); the first and last leave the same rows.
+    await apiGame(page, { game: 'treblecross', position: '9' });
+    await tapOn(page, '#board .stone[data-index="4"]');
+    await page.waitForSelector('#choices');
+    const texts = await page.$$eval('#choices button.choice', (els) => els.map((e) => e.textContent));
+    assert.equal(texts.length, 3, texts.join(' | '));
+    assert.equal(new Set(texts).size, 3, `each choice reads differently: ${texts.join(' | ')}`);
+    const first = texts.find((t) => /objects 3 to 5 of A/.test(t));
+    assert.ok(first, texts.join(' | '));
+    // A tap on that choice shows its three pins, and plays nothing yet.
+    await page.locator('#choices button.choice', { hasText: 'objects 3 to 5' }).tap();
+    await page.waitForSelector('#confirm-move');
+    assert.equal(await moveCount(page), 0);
+    assert.deepEqual(await page.$$eval('#board .stone.preview', (els) => els.map((e) => Number(e.dataset.index))), [2, 3, 4]);
+    await page.click('#play-preview');
+    await waitForMoves(page, 1);
+    assert.deepEqual(await boardHeaps(page), [2, 4]);
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+  // At a desk, pointing at a choice marks its pins.
+  const d = await openBrowser();
+  try {
+    const { page } = d;
+    await apiGame(page, { game: 'treblecross', position: '9' });
+    await page.click('#board .stone[data-index="4"]');
+    await page.waitForSelector('#choices');
+    await page.hover('#choices button.choice:has-text("objects 5 to 7")');
+    assert.deepEqual(await page.$$eval('#board .stone.preview', (els) => els.map((e) => Number(e.dataset.index))), [4, 5, 6]);
+    assert.equal(await moveCount(page), 0);
+    assert.deepEqual(d.errors, []);
+  } finally {
+    await d.close();
+  }
+});

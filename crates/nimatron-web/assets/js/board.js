@@ -361,11 +361,7 @@ function hoverPreview(s, board) {
     if (!gesture || el.disabled || pick(s).preview) return;
     const r = resolve(s, gesture.atoms, gesture.opts);
     if (!r.play) return;
-    for (const key of previewKeys(r.play, r.entry.atoms)) {
-      const k = CSS.escape(key);
-      board.querySelectorAll(`[data-atom="${k}"], [data-key="${k}"]`).forEach((x) => x.classList.add('preview'));
-      if (key.startsWith('e:')) board.querySelectorAll(`path.edge-line[data-id="${CSS.escape(key.slice(2))}"]`).forEach((x) => x.classList.add('preview'));
-    }
+    markPreview(board, previewKeys(r.play, r.entry.atoms));
   };
   const clear = () => board.querySelectorAll('.preview').forEach((x) => { if (!pick(s).preview) x.classList.remove('preview'); });
   board.addEventListener('pointerover', (e) => { if (e.pointerType === 'mouse') show(e.target); });
@@ -373,6 +369,40 @@ function hoverPreview(s, board) {
   // The keyboard's focus only: not a focus given by a tap or by the page.
   board.addEventListener('focusin', (e) => { if (s.keyboard) show(e.target); });
   board.addEventListener('focusout', clear);
+}
+
+// Mark the board elements of `keys` as what a move would take (and no
+// others).
+function markPreview(board, keys) {
+  if (!board) return;
+  board.querySelectorAll('.preview').forEach((x) => x.classList.remove('preview'));
+  for (const key of keys) {
+    const k = CSS.escape(key);
+    board.querySelectorAll(`[data-atom="${k}"], [data-key="${k}"]`).forEach((x) => x.classList.add('preview'));
+    if (key.startsWith('e:')) board.querySelectorAll(`path.edge-line[data-id="${CSS.escape(key.slice(2))}"]`).forEach((x) => x.classList.add('preview'));
+  }
+}
+
+// Where on the board a choice is made, when another choice reads the same
+// (a run and another of the same length in one row): " (objects 3 to 5
+// of A)".
+function runWords(s, e, all) {
+  if (all.filter((x) => x.m.text === e.m.text).length < 2) return '';
+  const labels = (s.game.geometry && s.game.geometry.labels) || [];
+  const byHeap = new Map();
+  for (const a of e.atoms) {
+    const m = /^o(\d+)\.(\d+)$/.exec(a);
+    if (!m) continue;
+    const heap = Number(m[1]);
+    if (!byHeap.has(heap)) byHeap.set(heap, []);
+    byHeap.get(heap).push(Number(m[2]) + 1);
+  }
+  const parts = [...byHeap].map(([heap, ks]) => {
+    const lo = Math.min(...ks), hi = Math.max(...ks);
+    const name = labels[heap] || String(heap + 1);
+    return lo === hi ? `object ${lo} of ${name}` : `objects ${lo} to ${hi} of ${name}`;
+  });
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
 // The move previewed (after a tap), or the moves that the current
@@ -397,7 +427,25 @@ export function choicesView(s) {
       `${p.choices.length} moves fit what you selected. Pick one, or select more to narrow them down:`),
     h('div', { class: 'move-list' }, shown.map((e) => {
       const v = moveValue(s, e.m);
-      return h('button', { type: 'button', class: 'move choice ' + (v || ''), onclick: () => { clearPick(s); s.submit(e.m, e.atoms); } }, e.m.text);
+      // Pointing at a choice, or the keyboard on it, marks on the board
+      // what it takes; a finger's tap shows it first (Play then plays it).
+      const mark = () => markPreview(document.getElementById('board'), previewKeys(e.m, e.atoms));
+      const unmark = () => { if (!pick(s).preview) markPreview(document.getElementById('board'), new Set()); };
+      return h('button', {
+        type: 'button', class: 'move choice ' + (v || ''),
+        onpointerdown: (ev) => { s.pointer = ev.pointerType; },
+        onpointerenter: (ev) => { if (ev.pointerType === 'mouse') mark(); },
+        onpointerleave: (ev) => { if (ev.pointerType === 'mouse') unmark(); },
+        onfocus: () => { if (s.keyboard) mark(); },
+        onblur: unmark,
+        onclick: () => {
+          const touch = s.pointer === 'touch';
+          s.pointer = null;
+          if (touch) { playOrPreview(s, e, true); return; }
+          clearPick(s);
+          s.submit(e.m, e.atoms);
+        },
+      }, e.m.text + runWords(s, e, p.choices));
     })),
     p.choices.length > shown.length ? h('p', { class: 'muted small' }, `…and ${p.choices.length - shown.length} more.`) : null,
     h('button', { type: 'button', class: 'link', id: 'clear-selection', onclick: () => { clearPick(s); s.render(); } }, 'Clear the selection'));
