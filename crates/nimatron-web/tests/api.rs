@@ -900,7 +900,7 @@ fn a_random_computer_move_says_so() {
 /// index changes.
 #[test]
 fn the_last_move_is_traced_on_the_board_after_it() {
-    let server = TestServer::start(&fresh_db("trace"));
+    let server = TestServer::start(fresh_db("trace"));
     let (id, token, reply) = server.create(
         r#"{"game":"node-kayles","position":"1-2,2-3,3-4,4-5,5-6,7-8,8-9,9-10","first":"you","opponent":"local"}"#,
     );
@@ -952,7 +952,7 @@ fn the_last_move_is_traced_on_the_board_after_it() {
 /// then refused with nothing applied.
 #[test]
 fn the_computer_replies_in_a_request_of_its_own_that_a_take_back_cancels() {
-    let server = TestServer::start(&fresh_db("computer-move"));
+    let server = TestServer::start(fresh_db("computer-move"));
     let (id, token, _) = server.create(r#"{"game":"nim","position":"3 4 5","first":"you"}"#);
     let (status, reply) = server.post_as(
         &format!("/api/games/{id}/moves"),
@@ -1029,7 +1029,7 @@ fn the_computer_replies_in_a_request_of_its_own_that_a_take_back_cancels() {
 /// `GET /api/games?ids=` lists just those games: the browser's own.
 #[test]
 fn the_history_lists_the_games_asked_for_by_id() {
-    let server = TestServer::start(&fresh_db("ids"));
+    let server = TestServer::start(fresh_db("ids"));
     let (a, _, _) = server.create(r#"{"game":"kayles","position":"5"}"#);
     let (_, _, _) = server.create(r#"{"game":"nim"}"#);
     let (c, _, _) = server.create(r#"{"game":"chomp"}"#);
