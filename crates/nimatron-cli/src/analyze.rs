@@ -95,7 +95,7 @@ pub fn solve_error_words(e: &nimatron::SolveError) -> String {
         nimatron::SolveError::TimeLimit { .. } => {
             format!("{e}; raise the limit (--max-seconds) or try a smaller position")
         }
-        nimatron::SolveError::TooLarge { .. } => e.to_string(),
+        nimatron::SolveError::TooLarge { .. } | nimatron::SolveError::Interrupted => e.to_string(),
     }
 }
 

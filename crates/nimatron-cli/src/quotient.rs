@@ -15,6 +15,7 @@ pub fn run(args: QuotientArgs) -> anyhow::Result<()> {
         max_order: args.max_order,
         max_states: args.max_states,
         max_time: Some(args.max_seconds),
+        interrupt: None,
     };
     let q = quotient(&game, args.to, &limits).map_err(|e| match e {
         e if e.is_bad_input() => bad_input(format!("--to: {e}")),

@@ -166,7 +166,7 @@ pub fn limit_error(py: Python<'_>, e: &SolveError) -> PyErr {
         SolveError::TimeLimit { .. } => {
             format!("{e}; raise the limit (max_seconds=...) or try a smaller position")
         }
-        SolveError::TooLarge { .. } => e.to_string(),
+        SolveError::TooLarge { .. } | SolveError::Interrupted => e.to_string(),
     };
     raise(py, &classes(py).limit, message)
 }

@@ -77,6 +77,7 @@ pub fn misere_quotient(
         max_order,
         max_states,
         max_time,
+        interrupt: None,
     };
     let q = py
         .detach(|| quotient(&game, to, &limits))

@@ -491,7 +491,7 @@ where
         }
         let budget = Limits {
             max_states: states,
-            max_time: limits.max_time,
+            ..limits
         };
         let (table, before) = slot.take();
         let mut search = RemotenessSearch::with_table(&self.game, convention, budget, table);

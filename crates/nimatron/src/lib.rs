@@ -150,5 +150,5 @@ pub use notation::{
 };
 pub use outcome::{Convention, Outcome, ParseConventionError};
 pub use rules::{IllegalMove, Rules};
-pub use solve::{Limits, SolveError};
+pub use solve::{Interrupt, Limits, SolveError};
 pub use strategy::Level;

@@ -214,6 +214,7 @@ impl TakeBreakGame {
             max_order: QuotientLimits::DEFAULT_MAX_ORDER,
             max_states: (limits.max_states / 2).max(limits.max_states.min(QUOTIENT_STATES)),
             max_time: limits.max_time.map(|t| t / 2),
+            interrupt: limits.interrupt,
         };
         // Heaps beyond those computed are covered only by a proven period;
         // the computation stops where one is proven.
@@ -1558,6 +1559,7 @@ mod tests {
         let small = Limits {
             max_states: 100_000,
             max_time: None,
+            interrupt: None,
         };
         let runs = |g: &TakeBreakGame| g.quotient_runs.load(Ordering::Relaxed);
         assert!(g.misere_quotient(30, small, true).is_none());
@@ -1570,6 +1572,7 @@ mod tests {
         let smaller = Limits {
             max_states: 50_000,
             max_time: Some(std::time::Duration::from_secs(60)),
+            interrupt: None,
         };
         assert!(g.misere_quotient(40, smaller, true).is_none());
         assert_eq!(runs(&g), 1);
@@ -1581,6 +1584,7 @@ mod tests {
         let larger = Limits {
             max_states: 200_000,
             max_time: None,
+            interrupt: None,
         };
         assert!(g.misere_quotient(30, larger, true).is_none());
         assert_eq!(runs(&g), 3);

@@ -168,15 +168,19 @@ impl Budget {
             });
         }
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks.is_multiple_of(256)
-            && let Some(max) = self.limits.max_time
-            && self.started.elapsed() > max
-        {
-            return Err(QuotientError::TimeLimit {
-                millis: max.as_millis() as u64,
-                heap: heap as u64,
-                order,
-            });
+        if self.ticks.is_multiple_of(256) {
+            if let Some(max) = self.limits.max_time
+                && self.started.elapsed() > max
+            {
+                return Err(QuotientError::TimeLimit {
+                    millis: max.as_millis() as u64,
+                    heap: heap as u64,
+                    order,
+                });
+            }
+            if self.limits.interrupt.is_some_and(|i| i.requested()) {
+                return Err(QuotientError::Interrupted { heap: heap as u64 });
+            }
         }
         Ok(())
     }

@@ -53,6 +53,7 @@ use std::time::Duration;
 
 use crate::Outcome;
 use crate::sequence::{HeapGame, Rule};
+use crate::solve::Interrupt;
 
 pub use presentation::{generator_name, word_text};
 
@@ -65,6 +66,8 @@ pub struct QuotientLimits {
     pub max_states: usize,
     /// The longest the whole computation may run, if bounded.
     pub max_time: Option<Duration>,
+    /// Asked now and then whether to stop early (see [`Interrupt`]).
+    pub interrupt: Option<Interrupt>,
 }
 
 impl QuotientLimits {
@@ -80,6 +83,7 @@ impl Default for QuotientLimits {
             max_order: Self::DEFAULT_MAX_ORDER,
             max_states: Self::DEFAULT_MAX_STATES,
             max_time: None,
+            interrupt: None,
         }
     }
 }
@@ -146,6 +150,11 @@ pub enum QuotientError {
         rounds: usize,
         /// The last position a candidate got wrong, as its heaps.
         failure: Vec<u64>,
+    },
+    /// The [`Interrupt`] of the limits asked the computation to stop.
+    Interrupted {
+        /// The heap being added.
+        heap: u64,
     },
     /// The computation ran out of time.
     TimeLimit {
@@ -241,6 +250,12 @@ impl fmt::Display for QuotientError {
                 "the computation reached its time limit of {} s while adding heap {heap} (the quotient of the smaller heaps has {order} elements)",
                 *millis as f64 / 1000.0
             ),
+            QuotientError::Interrupted { heap } => {
+                write!(
+                    f,
+                    "the computation was interrupted while adding heap {heap}"
+                )
+            }
         }
     }
 }

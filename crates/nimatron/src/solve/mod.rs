@@ -14,6 +14,55 @@ mod remoteness;
 
 pub use remoteness::RemotenessSearch;
 
+/// A way to stop a long computation from outside: a function the solvers
+/// call now and then (with their clock checks, every few thousand steps at
+/// most), which returns `true` to ask them to stop. They then stop with
+/// [`SolveError::Interrupted`] (or the computation's own `Interrupted`
+/// error), leaving their tables as they would after any other limit.
+///
+/// The library itself never stops on its own: a front end supplies the
+/// function (the Python package's checks for Ctrl-C). It is called on the
+/// thread that runs the computation, so it may keep its state per thread.
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use nimatron::{Interrupt, Limits};
+///
+/// static STOP: AtomicBool = AtomicBool::new(false);
+/// let limits = Limits::default().with_interrupt(Interrupt::new(|| STOP.load(Ordering::Relaxed)));
+/// assert!(!limits.interrupted());
+/// STOP.store(true, Ordering::Relaxed);
+/// assert!(limits.interrupted());
+/// ```
+#[derive(Clone, Copy)]
+pub struct Interrupt(fn() -> bool);
+
+impl Interrupt {
+    /// An interrupt that asks `stop` whether to stop.
+    pub const fn new(stop: fn() -> bool) -> Interrupt {
+        Interrupt(stop)
+    }
+
+    /// Whether the computation should stop now.
+    pub fn requested(self) -> bool {
+        (self.0)()
+    }
+}
+
+impl PartialEq for Interrupt {
+    fn eq(&self, other: &Interrupt) -> bool {
+        std::ptr::fn_addr_eq(self.0, other.0)
+    }
+}
+
+impl Eq for Interrupt {}
+
+impl fmt::Debug for Interrupt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Interrupt(..)")
+    }
+}
+
 /// Bounds on a solver's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -25,6 +74,8 @@ pub struct Limits {
     pub max_states: usize,
     /// The longest one solve may run, if bounded.
     pub max_time: Option<Duration>,
+    /// Asked now and then whether to stop early (see [`Interrupt`]).
+    pub interrupt: Option<Interrupt>,
 }
 
 impl Limits {
@@ -37,15 +88,29 @@ impl Limits {
         Limits {
             max_states,
             max_time: None,
+            interrupt: None,
         }
     }
 
     /// The same limits with a time limit added.
     pub const fn with_time(self, max_time: Duration) -> Limits {
         Limits {
-            max_states: self.max_states,
             max_time: Some(max_time),
+            ..self
         }
+    }
+
+    /// The same limits, stopping early when `interrupt` asks.
+    pub const fn with_interrupt(self, interrupt: Interrupt) -> Limits {
+        Limits {
+            interrupt: Some(interrupt),
+            ..self
+        }
+    }
+
+    /// Whether the interrupt (if any) asks to stop now.
+    pub fn interrupted(&self) -> bool {
+        self.interrupt.is_some_and(Interrupt::requested)
     }
 
     /// Start counting work against these limits.
@@ -83,17 +148,22 @@ impl Budget {
         self.check_time()
     }
 
-    /// Check the clock (every 16th call; reading it costs tens of
-    /// nanoseconds, and one expansion of a big position can take far longer).
+    /// Check the clock and the interrupt (every 16th call; reading the
+    /// clock costs tens of nanoseconds, and one expansion of a big position
+    /// can take far longer).
     pub fn check_time(&mut self) -> Result<(), SolveError> {
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks.is_multiple_of(16)
-            && let Some(max) = self.limits.max_time
-            && self.started.elapsed() > max
-        {
-            return Err(SolveError::TimeLimit {
-                millis: max.as_millis() as u64,
-            });
+        if self.ticks.is_multiple_of(16) {
+            if let Some(max) = self.limits.max_time
+                && self.started.elapsed() > max
+            {
+                return Err(SolveError::TimeLimit {
+                    millis: max.as_millis() as u64,
+                });
+            }
+            if self.limits.interrupted() {
+                return Err(SolveError::Interrupted);
+            }
         }
         Ok(())
     }
@@ -123,6 +193,8 @@ pub enum SolveError {
         /// Why, in words.
         reason: String,
     },
+    /// The [`Interrupt`] of the limits asked the search to stop.
+    Interrupted,
 }
 
 impl fmt::Display for SolveError {
@@ -138,6 +210,7 @@ impl fmt::Display for SolveError {
                 *millis as f64 / 1000.0
             ),
             SolveError::TooLarge { reason } => f.write_str(reason),
+            SolveError::Interrupted => f.write_str("the search was interrupted"),
         }
     }
 }
