@@ -5,7 +5,8 @@ machine, in one run (scripts/bench-python.sh builds both and calls this).
    `nimatron grundy officers --to 1000000` (same threads), fastest of N.
 2. analyze() of 10**6 random u64 heaps passed as a NumPy array against the
    Rust scan (cargo bench -p nimatron --bench nim_scan, the same work:
-   nim-sum and a winning move), fastest of N.
+   nim-sum and a winning move) and NumPy's copy of the array (analyze
+   copies the heaps), fastest of N.
 3. A user-defined Python game of 10**5 positions, solved by UserGame,
    against the same values by a plain Python mex.
 
@@ -100,9 +101,13 @@ def nim_scan(reps: int, rust_ms: float | None) -> None:
     m = a.winning_moves[0]
     assert int(heaps[m.heap]) ^ expected == int(heaps[m.heap]) - m.take
     np_time, _ = best_of(reps, lambda: np.bitwise_xor.reduce(heaps))
+    # The analysis copies the heaps (it is a value: it never reads the
+    # caller's array again); NumPy's own copy, for scale.
+    copy_time, _ = best_of(reps, lambda: heaps.copy())
     print("analyze 10^6 random u64 heaps (normal play):")
     print(f"  Python analyze(ndarray)     {py_time * 1e3:8.3f} ms")
     print(f"  NumPy bitwise_xor.reduce    {np_time * 1e3:8.3f} ms (the XOR alone)")
+    print(f"  NumPy heaps.copy()          {copy_time * 1e3:8.3f} ms (the copy alone)")
     if rust_ms is not None:
         print(f"  Rust nim::analyze + move    {rust_ms:8.3f} ms (cargo bench nim_scan)")
         print(f"  speed, Python / Rust        {rust_ms / (py_time * 1e3):8.3f}")

@@ -5,7 +5,6 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use numpy::PyReadonlyArray1;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -14,13 +13,11 @@ use nimatron::explain::heap_name;
 use nimatron::nim::Regime;
 use nimatron::{Convention, MoveInfo, Outcome, PositionValue, Remoteness, capitalise};
 
-/// A position as data: heap sizes (shared, never copied per move), a
-/// NumPy `uint64` array of heap sizes kept by reference (read when asked
-/// for), or text.
+/// A position as data: heap sizes (the analysis's own copy, shared by its
+/// moves, never copied per move), or text.
 #[derive(Clone, Debug)]
 pub enum PosData {
     Heaps(Arc<Vec<u64>>),
-    Array(Arc<Py<PyAny>>),
     Text(String),
 }
 
@@ -33,13 +30,9 @@ impl PosData {
     }
 
     /// Run `f` on the heap sizes; `None` for a text position.
-    fn with_heaps<R>(&self, py: Python<'_>, f: impl FnOnce(&[u64]) -> R) -> PyResult<Option<R>> {
+    fn with_heaps<R>(&self, _py: Python<'_>, f: impl FnOnce(&[u64]) -> R) -> PyResult<Option<R>> {
         match self {
             PosData::Heaps(h) => Ok(Some(f(h))),
-            PosData::Array(a) => {
-                let array = a.bind(py).extract::<PyReadonlyArray1<'_, u64>>()?;
-                Ok(Some(f(array.as_slice()?)))
-            }
             PosData::Text(_) => Ok(None),
         }
     }
@@ -313,6 +306,19 @@ impl PyMove {
             }
             Err(_) => Ok(false),
         }
+    }
+    /// The move in a notebook: its notation, in words, and its worth.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let worth = match self.data.value_text() {
+            Some(v) => format!(" <i>({})</i>", escape(&v)),
+            None => String::new(),
+        };
+        Ok(format!(
+            "<span class=\"nimatron-move\"><code>{}</code>: {} → <code>{}</code>{worth}</span>",
+            escape(&self.data.notation),
+            escape(&capitalise(&self.data.text)),
+            escape(&self.data.to.text(py)?),
+        ))
     }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let module = py.import("nimatron._nimatron")?;
@@ -708,7 +714,7 @@ pub fn _analysis_from_dict(d: &Bound<'_, PyDict>) -> PyResult<PyAnalysis> {
     })
 }
 
-fn escape(s: &str) -> String {
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -22,8 +22,11 @@ use pyo3::types::{PyDict, PyList};
 use nimatron::solve::{GrundySolver, OutcomeSearch};
 use nimatron::{Convention, Limits, Nimber, Outcome, Rules, SolveError};
 
+use crate::analysis::escape;
+use crate::args::Int;
 use crate::errors;
-use crate::game::{DEFAULT_MAX_SECONDS, DEFAULT_MAX_STATES, limits};
+use crate::game::{DEFAULT_MAX_SECONDS, MAX_STATES, limits};
+use crate::interrupt::{self, Ticker};
 
 /// The explored game: options and components of positions by id.
 struct Graph<'a> {
@@ -87,10 +90,14 @@ pub struct PyUserGame {
     done_whole: Vec<bool>,
     grundy: HashMap<u32, Nimber>,
     misere: HashMap<u32, bool>,
+    /// When signals were last checked while Python code runs.
+    ticker: Ticker,
 }
 
 impl PyUserGame {
     fn intern(&mut self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+        // Every position `moves` or `components` gives comes through here.
+        self.ticker.tick(py)?;
         let ids = self.ids.bind(py);
         let found = ids.get_item(obj).map_err(|e| {
             if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
@@ -164,18 +171,17 @@ impl PyUserGame {
         let max_seconds = self.max_seconds;
         let mut tick = |py: Python<'_>| -> PyResult<()> {
             calls = calls.wrapping_add(1);
-            if calls.is_multiple_of(1024) {
-                py.check_signals()?;
-                if let Some(max) = max_seconds
-                    && started.elapsed() > Duration::from_secs_f64(max)
-                {
-                    return Err(errors::limit_error(
-                        py,
-                        &SolveError::TimeLimit {
-                            millis: (max * 1000.0) as u64,
-                        },
-                    ));
-                }
+            // Signals are checked in `intern`, by the clock.
+            if calls.is_multiple_of(64)
+                && let Some(max) = max_seconds
+                && started.elapsed() > Duration::from_secs_f64(max)
+            {
+                return Err(errors::limit_error(
+                    py,
+                    &SolveError::TimeLimit {
+                        millis: (max * 1000.0) as u64,
+                    },
+                ));
             }
             Ok(())
         };
@@ -281,11 +287,12 @@ impl PyUserGame {
         let table = std::mem::take(&mut self.grundy);
         let limits = self.limits;
         let graph = self.graph();
-        let (result, table) = py.detach(move || {
+        let (result, table) = interrupt::run(py, move |stop| {
+            let limits = interrupt::limits(limits, stop);
             let mut solver = GrundySolver::with_table(&graph, limits, table);
             let r = solver.grundy(&id);
             (r, solver.into_table())
-        });
+        })?;
         // A failed solve keeps only what it had stored before (all exact).
         self.grundy = table;
         result.map_err(|e| errors::limit_error(py, &e))
@@ -304,11 +311,12 @@ impl PyUserGame {
             options: &self.options,
             components: None,
         };
-        let (result, table) = py.detach(move || {
+        let (result, table) = interrupt::run(py, move |stop| {
+            let limits = interrupt::limits(limits, stop);
             let mut search = OutcomeSearch::with_table(&graph, Convention::Misere, limits, table);
             let r = search.outcome(&id);
             (r, search.into_table())
-        });
+        })?;
         self.misere = table;
         result.map_err(|e| errors::limit_error(py, &e))
     }
@@ -346,14 +354,18 @@ fn convention(misere: bool) -> Convention {
 #[pymethods]
 impl PyUserGame {
     #[new]
-    #[pyo3(signature = (rules, *, components = None, max_states = DEFAULT_MAX_STATES, max_seconds = Some(DEFAULT_MAX_SECONDS)))]
+    #[pyo3(
+        signature = (rules, *, components = None, max_states = MAX_STATES, max_seconds = Some(DEFAULT_MAX_SECONDS)),
+        text_signature = "(rules, *, components=None, max_states=5000000, max_seconds=120.0)"
+    )]
     fn new(
         py: Python<'_>,
         rules: &Bound<'_, PyAny>,
         components: Option<&Bound<'_, PyAny>>,
-        max_states: usize,
+        max_states: Int<'_>,
         max_seconds: Option<f64>,
     ) -> PyResult<PyUserGame> {
+        let max_states = crate::game::max_states(&max_states)?;
         let limits = limits(max_states, max_seconds)?;
         let moves_fn = if rules.hasattr("moves")? {
             rules.getattr("moves")?
@@ -396,6 +408,7 @@ impl PyUserGame {
             done_whole: Vec::new(),
             grundy: HashMap::new(),
             misere: HashMap::new(),
+            ticker: Ticker::new(),
         })
     }
 
@@ -460,6 +473,44 @@ impl PyUserGame {
             .map(|r| r.to_string())
             .unwrap_or_default();
         format!("UserGame({rules}, positions_seen={})", self.positions.len())
+    }
+
+    /// The game in a notebook: its rules and how much it has explored.
+    fn _repr_html_(&self, py: Python<'_>) -> String {
+        let rules = self
+            .rules
+            .bind(py)
+            .repr()
+            .map(|r| r.to_string())
+            .unwrap_or_default();
+        let split = if self.components_fn.is_some() {
+            "; positions split into components whose values add by XOR"
+        } else {
+            ""
+        };
+        let limit = match self.max_seconds {
+            Some(s) => format!("{} positions, {s} s", self.max_states),
+            None => format!("{} positions, no time limit", self.max_states),
+        };
+        format!(
+            "<div class=\"nimatron-user-game\"><p><b>User game</b> <code>{}</code>{split}.</p><p>{} positions seen, {} Grundy values and {} misère outcomes stored (limits: {}).</p></div>",
+            escape(&crate::game::truncated(&rules, 200)),
+            self.positions.len(),
+            self.grundy.len(),
+            self.misere.len(),
+            escape(&limit),
+        )
+    }
+
+    /// `UserGame[int]` and the like, for type checkers (the class itself
+    /// at run time, as `list[int]` is `list`'s).
+    #[classmethod]
+    fn __class_getitem__<'py>(
+        cls: &Bound<'py, pyo3::types::PyType>,
+        item: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let generic_alias = cls.py().import("types")?.getattr("GenericAlias")?;
+        generic_alias.call1((cls, item))
     }
 
     /// Pickled as its rules and limits (which must be picklable: a

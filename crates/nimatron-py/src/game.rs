@@ -18,24 +18,47 @@ use nimatron::{
 };
 
 use crate::analysis::{
-    AnalysisData, MoveData, PosData, PyAnalysis, PyMove, ToData, Total, regime_name,
+    AnalysisData, MoveData, PosData, PyAnalysis, PyMove, ToData, Total, escape, regime_name,
 };
+use crate::args::{self, Int};
 use crate::errors;
-use crate::positions::{Heaps, heaps_of, is_ndarray, position_of};
+use crate::interrupt;
+use crate::positions::{heaps_of, is_ndarray, position_of};
+
+/// Moves of the history shown in a notebook.
+const HTML_HISTORY: usize = 20;
+/// Characters of a position's text shown in a notebook.
+const HTML_TEXT: usize = 200;
+
+/// `text` cut to about `chars` characters, with "…" if cut.
+pub fn truncated(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
 
 /// The default state limit of the solvers (as the CLI's `--max-states`).
 pub const DEFAULT_MAX_STATES: usize = Limits::DEFAULT_MAX_STATES;
 /// The default time limit, in seconds (as the CLI's `--max-seconds`).
 pub const DEFAULT_MAX_SECONDS: f64 = 120.0;
 
+/// The default of `max_states`, as an argument.
+pub const MAX_STATES: Int<'static> = Int::Default(DEFAULT_MAX_STATES as u64);
+
+/// `max_states`, checked.
+pub fn max_states(max_states: &Int<'_>) -> PyResult<usize> {
+    max_states.count("max_states", 1, usize::MAX)
+}
+
+/// `max_moves`, checked (None: the default).
+pub fn max_moves(max_moves: Option<&Int<'_>>) -> PyResult<Option<usize>> {
+    Ok(args::optional(max_moves, "max_moves", 0, usize::MAX as u64)?.map(|n| n as usize))
+}
+
 /// Solver limits from the keyword arguments, checked.
 pub fn limits(max_states: usize, max_seconds: Option<f64>) -> PyResult<Limits> {
     let mut limits = Limits::states(max_states);
-    if max_states == 0 {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "max_states must be at least 1",
-        ));
-    }
     if let Some(s) = max_seconds {
         if !(s > 0.0 && s.is_finite() && s < 1e9) {
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
@@ -91,15 +114,13 @@ fn default_max_moves(heaps: Option<usize>, max_moves: Option<usize>) -> usize {
 }
 
 /// Nim by Bouton's scan straight over the heaps: what the library's Nim
-/// closed form computes, without turning the position into text. `source`
-/// is what the analysis keeps of the position (the caller's array, or
-/// the heaps): the moves' `to` are made from it when asked for.
-fn nim_fast(
-    heaps: &[u64],
-    source: PosData,
-    convention: Convention,
-    max_moves: usize,
-) -> AnalysisData {
+/// closed form computes, without turning the position into text. The
+/// analysis keeps the heaps (its own copy): the moves' `to` are made from
+/// them when asked for.
+fn nim_fast(heaps: Vec<u64>, convention: Convention, max_moves: usize) -> AnalysisData {
+    let kept = Arc::new(heaps);
+    let heaps: &[u64] = &kept;
+    let source = PosData::Heaps(Arc::clone(&kept));
     let a = nim::analyze(heaps, convention);
     let listed: Vec<MoveData> = a
         .winning_moves(heaps)
@@ -164,43 +185,51 @@ fn nim_fast(
 /// scanned in place by Bouton's rule; their `remoteness` is not computed.
 /// Raises SpecError, PositionError, ConventionError or LimitError.
 #[pyfunction]
-#[pyo3(signature = (position, misere = false, *, game = "nim", max_moves = None, every_move = false, max_states = DEFAULT_MAX_STATES, max_seconds = Some(DEFAULT_MAX_SECONDS)))]
+#[pyo3(
+    signature = (position, misere = false, *, game = "nim", max_moves = None, every_move = false, max_states = MAX_STATES, max_seconds = Some(DEFAULT_MAX_SECONDS)),
+    text_signature = "(position, misere=False, *, game='nim', max_moves=None, every_move=False, max_states=5000000, max_seconds=120.0)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn analyze(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
     misere: bool,
     game: &str,
-    max_moves: Option<usize>,
+    max_moves: Option<Int<'_>>,
     every_move: bool,
-    max_states: usize,
+    max_states: Int<'_>,
     max_seconds: Option<f64>,
 ) -> PyResult<PyAnalysis> {
-    let limits = limits(max_states, max_seconds)?;
+    let limits = limits(self::max_states(&max_states)?, max_seconds)?;
+    let max_moves = self::max_moves(max_moves.as_ref())?;
     let (name, built) = built(py, game)?;
     let convention = convention_for(misere, built.as_ref());
-    if name == "nim"
-        && !every_move
-        && let Some(heaps) = heaps_of(position, built.position_syntax())?
-    {
-        let slice = heaps.as_slice()?;
-        if is_ndarray(position) || slice.len() > EXPLAINED_HEAPS {
-            let max_moves = default_max_moves(Some(slice.len()), max_moves);
-            // A uint64 array is kept by reference, as NumPy views are;
-            // anything else was converted, and the copy is kept.
-            let source = match &heaps {
-                Heaps::Borrowed(a) => PosData::Array(Arc::new(a.as_any().clone().unbind())),
-                Heaps::Owned(v) => PosData::Heaps(Arc::new(v.clone())),
-            };
-            let data = if slice.len() >= 1 << 16 {
-                py.detach(|| nim_fast(slice, source, convention, max_moves))
-            } else {
-                nim_fast(slice, source, convention, max_moves)
-            };
-            return Ok(PyAnalysis { data });
+    // Read once: an iterator or a generator gives its heaps only once.
+    let position = match heaps_of(position, built.position_syntax())? {
+        None => {
+            let text: String = position.extract()?;
+            built
+                .parse(&text)
+                .map_err(|e| errors::from_position(py, e))?
         }
-    }
-    let position = position_of(built.as_ref(), position)?;
+        Some(heaps) => {
+            if name == "nim"
+                && !every_move
+                && (is_ndarray(position) || heaps.len() > EXPLAINED_HEAPS)
+            {
+                let max_moves = default_max_moves(Some(heaps.len()), max_moves);
+                let data = if heaps.len() >= 1 << 16 {
+                    py.detach(|| nim_fast(heaps, convention, max_moves))
+                } else {
+                    nim_fast(heaps, convention, max_moves)
+                };
+                return Ok(PyAnalysis { data });
+            }
+            built
+                .heap_position(&heaps)
+                .map_err(|e| errors::from_position(py, e))?
+        }
+    };
     analyze_position(
         py,
         built.as_ref(),
@@ -230,9 +259,14 @@ fn analyze_position(
         every_move,
         ..AnalyzeOptions::new(limits)
     };
-    let a = py
-        .detach(|| game.analyze_with(position, convention, &options))
-        .map_err(|e| errors::from_game(py, e))?;
+    let a = interrupt::run(py, |stop| {
+        let options = AnalyzeOptions {
+            limits: interrupt::limits(options.limits, stop),
+            ..options
+        };
+        game.analyze_with(position, convention, &options)
+    })?
+    .map_err(|e| errors::from_game(py, e))?;
     Ok(PyAnalysis {
         data: AnalysisData::from_analysis(&a),
     })
@@ -288,15 +322,19 @@ impl PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (spec = "nim", position = None, *, misere = false, max_states = DEFAULT_MAX_STATES, max_seconds = Some(DEFAULT_MAX_SECONDS)))]
+    #[pyo3(
+        signature = (spec = "nim", position = None, *, misere = false, max_states = MAX_STATES, max_seconds = Some(DEFAULT_MAX_SECONDS)),
+        text_signature = "(spec='nim', position=None, *, misere=False, max_states=5000000, max_seconds=120.0)"
+    )]
     fn new(
         py: Python<'_>,
         spec: &str,
         position: Option<&Bound<'_, PyAny>>,
         misere: bool,
-        max_states: usize,
+        max_states: Int<'_>,
         max_seconds: Option<f64>,
     ) -> PyResult<PyGame> {
+        let max_states = self::max_states(&max_states)?;
         let limits = limits(max_states, max_seconds)?;
         let (name, game) = built(py, spec)?;
         let position = match position {
@@ -399,9 +437,10 @@ impl PyGame {
         &self,
         py: Python<'_>,
         position: Option<&Bound<'_, PyAny>>,
-        max_moves: Option<usize>,
+        max_moves: Option<Int<'_>>,
         every_move: bool,
     ) -> PyResult<PyAnalysis> {
+        let max_moves = self::max_moves(max_moves.as_ref())?;
         let p = self.at(position)?;
         analyze_position(
             py,
@@ -420,9 +459,11 @@ impl PyGame {
     fn outcome(&self, py: Python<'_>, position: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let p = self.at(position)?;
         let (game, convention, limits) = (self.game.as_ref(), self.convention(), self.limits);
-        py.detach(|| game.outcome(&p, convention, limits))
-            .map(|o| o.to_string())
-            .map_err(|e| errors::from_game(py, e))
+        interrupt::run(py, |stop| {
+            game.outcome(&p, convention, interrupt::limits(limits, stop))
+        })?
+        .map(|o| o.to_string())
+        .map_err(|e| errors::from_game(py, e))
     }
 
     /// Every legal move from the current position (or the one given).
@@ -515,8 +556,9 @@ impl PyGame {
         &self,
         py: Python<'_>,
         level: &str,
-        seed: Option<u64>,
+        seed: Option<Int<'_>>,
     ) -> PyResult<Option<PyMove>> {
+        let seed = args::optional(seed.as_ref(), "seed", 0, u64::MAX)?;
         let level: Level = level
             .parse()
             .map_err(|e: nimatron::strategy::ParseLevelError| {
@@ -531,9 +573,11 @@ impl PyGame {
         let mut rng = SplitMix64::new(seed);
         let (game, convention, limits) = (self.game.as_ref(), self.convention(), self.limits);
         let position = &self.position;
-        let (chosen, why) = py
-            .detach(|| computer_choice(game, position, convention, level, &mut rng, limits))
-            .map_err(|e| errors::from_game(py, e))?;
+        let (chosen, why) = interrupt::run(py, |stop| {
+            let limits = interrupt::limits(limits, stop);
+            computer_choice(game, position, convention, level, &mut rng, limits)
+        })?
+        .map_err(|e| errors::from_game(py, e))?;
         let Some(m) = chosen else {
             return Ok(None);
         };
@@ -547,9 +591,10 @@ impl PyGame {
             return Ok(Some(PyMove { data }));
         }
         // What the move is worth (the solver's tables already hold it).
-        let after = py
-            .detach(|| game.outcome(m.after(), convention, limits))
-            .map_err(|e| errors::from_game(py, e))?;
+        let after = interrupt::run(py, |stop| {
+            game.outcome(m.after(), convention, interrupt::limits(limits, stop))
+        })?
+        .map_err(|e| errors::from_game(py, e))?;
         data.wins = Some(after == nimatron::Outcome::P);
         Ok(Some(PyMove { data }))
     }
@@ -582,6 +627,56 @@ impl PyGame {
     fn __repr__(&self) -> String {
         let misere = if self.misere { ", misere=True" } else { "" };
         format!("Game({:?}, {:?}{misere})", self.spec, self.position.text())
+    }
+
+    /// The game in a notebook: its spec and convention, the board, the
+    /// position's text and the moves played.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let board = self
+            .game
+            .render(&self.position)
+            .map_err(|e| errors::from_position(py, e))?;
+        let over = self
+            .game
+            .is_terminal(&self.position)
+            .map_err(|e| errors::from_position(py, e))?;
+        let convention = match self.convention() {
+            Convention::Normal => "normal play",
+            Convention::Misere => "misère play",
+        };
+        let state = if over {
+            "no move is left".to_string()
+        } else {
+            format!(
+                "moves are written <code>{}</code>",
+                escape(&self.game.move_syntax())
+            )
+        };
+        let history = if self.history.is_empty() {
+            String::new()
+        } else {
+            let shown: Vec<String> = self
+                .history
+                .iter()
+                .rev()
+                .take(HTML_HISTORY)
+                .rev()
+                .map(|(_, m)| format!("<code>{}</code>", escape(m)))
+                .collect();
+            let earlier = self.history.len().saturating_sub(HTML_HISTORY);
+            let more = if earlier > 0 {
+                format!("… {earlier} earlier, ")
+            } else {
+                String::new()
+            };
+            format!("<p>Moves played: {more}{}</p>", shown.join(", "))
+        };
+        Ok(format!(
+            "<div class=\"nimatron-game\"><p><b>{}</b> ({convention}): position <code>{}</code>; {state}.</p><pre>{}</pre>{history}</div>",
+            escape(&self.spec),
+            escape(&truncated(self.position.text(), HTML_TEXT)),
+            escape(&board),
+        ))
     }
 
     /// Pickled as its spec, position, convention and limits (the move

@@ -2,6 +2,7 @@
 //! and `nimatron census`, run in steps with the GIL released, reporting
 //! progress and checking for Ctrl-C between steps.
 
+use std::fmt::Write as _;
 use std::time::Instant;
 
 use numpy::IntoPyArray;
@@ -9,12 +10,19 @@ use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use nimatron::GameSpec;
 use nimatron::sequence::{
-    Algorithm, CensusResult, CensusSpec, HeapGame, SequenceOptions, SequenceRun, Simd, Values,
-    census_record, merge,
+    Algorithm, CensusRecord, CensusResult, CensusSpec, HeapGame, HeapGameError, SequenceOptions,
+    SequenceRun, Simd, Values, census_game, merge,
 };
 
+use crate::analysis::escape;
+use crate::args::{self, Int};
 use crate::errors;
+use crate::interrupt;
+
+/// Rows of values shown in a notebook.
+const HTML_ROWS: usize = 10;
 
 /// How progress is reported: not at all, to a callable `f(done, total)`,
 /// or to a bar with `update(n)` (a `tqdm`, made here for `progress=True`).
@@ -122,7 +130,7 @@ impl<'py> Progress<'py> {
 
 fn options(
     py: Python<'_>,
-    threads: Option<usize>,
+    threads: Option<&Int<'_>>,
     algorithm: &str,
     simd: &str,
     memory_limit: Option<f64>,
@@ -131,9 +139,8 @@ fn options(
     let algorithm: Algorithm = algorithm
         .parse()
         .map_err(|e| value_error(format!("algorithm: {e}")))?;
-    let threads = match threads {
-        Some(0) => return Err(value_error("threads must be at least 1".into())),
-        Some(t) => t,
+    let threads = match args::optional(threads, "threads", 1, usize::MAX as u64)? {
+        Some(t) => t as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
     };
     let simd: Simd = simd
@@ -173,47 +180,68 @@ fn default_memory_limit() -> u64 {
     available.map_or(8 << 30, |bytes| bytes / 10 * 9)
 }
 
-/// Runs `run` to the end in steps of about a tenth of a second each, the
-/// GIL released during a step; between steps, signals are checked (Ctrl-C
-/// raises KeyboardInterrupt) and progress is shown.
-fn drive(py: Python<'_>, run: &mut SequenceRun, progress: &mut Progress<'_>) -> PyResult<()> {
-    let total = run.to() + 1;
-    let mut step: u64 = 1 << 12;
+/// Runs `run` to the end in steps of at most about a tenth of a second
+/// each, the GIL released during a step; between steps, signals are
+/// checked (Ctrl-C raises KeyboardInterrupt) and `step` is told how many
+/// values are known.
+fn drive(
+    py: Python<'_>,
+    run: &mut SequenceRun,
+    mut step_done: impl FnMut(u64) -> PyResult<()>,
+) -> PyResult<()> {
+    interrupt::check_not_in_handler()?;
+    // Small first steps: a game whose values are slow to compute must not
+    // make the first step a long one. Steps double while they are quick
+    // and halve (down to a few values) when they are slow.
+    let mut step: u64 = 1 << 4;
     while !run.is_complete() {
         let t = Instant::now();
         let target = run.len().saturating_add(step);
         py.detach(|| run.advance(target))
             .map_err(|e| errors::from_sequence(py, e))?;
         let took = t.elapsed().as_secs_f64();
-        if took < 0.05 {
+        if took < 0.025 {
             step = step.saturating_mul(2);
-        } else if took > 0.2 && step > 1 << 10 {
+        } else if took > 0.05 && step > 1 << 2 {
             step /= 2;
         }
         py.check_signals()?;
-        progress.show(run.len(), total)?;
+        step_done(run.len())?;
     }
     Ok(())
 }
 
-/// The values as a NumPy array: `uint16`, or `uint32` if a value is 65 536
-/// or more.
-fn values_array<'py>(py: Python<'py>, values: Values) -> Bound<'py, PyAny> {
-    match values {
-        Values::Bytes(v) => {
-            let wide: Vec<u16> = v.into_iter().map(u16::from).collect();
-            wide.into_pyarray(py).into_any()
-        }
-        Values::Shorts(v) => v.into_pyarray(py).into_any(),
+/// The values as a read-only NumPy array: `uint16`, or `uint32` if a
+/// value is 65 536 or more. The array is the sequence's own (made here,
+/// no one else holds it), and read-only, so the sequence is a value:
+/// `seq.values.copy()` gives an array to change.
+fn values_array<'py>(py: Python<'py>, values: Values) -> PyResult<Bound<'py, PyAny>> {
+    enum Narrow {
+        Shorts(Vec<u16>),
+        Words(Vec<u32>),
+    }
+    let narrow = py.detach(|| match values {
+        Values::Bytes(v) => Narrow::Shorts(v.into_iter().map(u16::from).collect()),
+        Values::Shorts(v) => Narrow::Shorts(v),
         Values::Words(v) => {
             if v.iter().all(|&x| x <= u16::MAX as u32) {
-                let narrow: Vec<u16> = v.into_iter().map(|x| x as u16).collect();
-                narrow.into_pyarray(py).into_any()
+                Narrow::Shorts(v.into_iter().map(|x| x as u16).collect())
             } else {
-                v.into_pyarray(py).into_any()
+                Narrow::Words(v)
             }
         }
-    }
+    });
+    let array = match narrow {
+        Narrow::Shorts(v) => v.into_pyarray(py).into_any(),
+        Narrow::Words(v) => v.into_pyarray(py).into_any(),
+    };
+    read_only(&array)?;
+    Ok(array)
+}
+
+/// Marks a NumPy array read-only.
+fn read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
+    array.getattr("flags")?.setattr("writeable", false)
 }
 
 /// The Grundy values `G(0..=n)` of a heap game, and its period.
@@ -314,6 +342,72 @@ impl PyGrundySequence {
             n.saturating_sub(1)
         ))
     }
+    /// The sequence in a notebook: its period, and its first values in
+    /// rows of the period's length (12 when there is none or it is long),
+    /// the preperiod shaded.
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<String> {
+        let values = self.values.bind(py);
+        let count = values.len()?;
+        let width = match self.period {
+            Some(p) if (2..=24).contains(&p) => p as usize,
+            _ => 12,
+        };
+        let shown = count.min(width * HTML_ROWS);
+        let head: Vec<u64> = values
+            .get_item(pyo3::types::PySlice::new(py, 0, shown as isize, 1))?
+            .call_method0("tolist")?
+            .extract()?;
+        let period = match (self.period, self.preperiod) {
+            (Some(p), Some(e)) if self.proven => {
+                format!("period {p} from heap {e}, proven for every heap size")
+            }
+            (Some(p), Some(e)) => {
+                let prove = self
+                    .values_to_prove
+                    .map(|v| format!("; the theorem would prove it with {v} values"))
+                    .unwrap_or_default();
+                format!("apparent period {p} from heap {e} (up to n, not proven{prove})")
+            }
+            _ => "no period found up to n".to_string(),
+        };
+        let mut s = format!(
+            "<div class=\"nimatron-sequence\"><p><b>{}</b>: G(0) … G({}), largest value {}; {}. <small>({}, {})</small></p>",
+            escape(&self.game),
+            count.saturating_sub(1),
+            self.max_value,
+            escape(&period),
+            escape(&self.method),
+            escape(&self.simd),
+        );
+        s.push_str("<table style=\"font-family: monospace; text-align: right\"><tr><th>n</th>");
+        for i in 0..width {
+            let _ = write!(s, "<th>+{i}</th>");
+        }
+        s.push_str("</tr>");
+        let preperiod = self.preperiod.unwrap_or(0) as usize;
+        for (row, chunk) in head.chunks(width).enumerate() {
+            let _ = write!(s, "<tr><th>{}</th>", row * width);
+            for (i, v) in chunk.iter().enumerate() {
+                let style = if row * width + i < preperiod {
+                    " style=\"background: #f1f1f1\""
+                } else {
+                    ""
+                };
+                let _ = write!(s, "<td{style}>{v}</td>");
+            }
+            s.push_str("</tr>");
+        }
+        s.push_str("</table>");
+        if count > shown {
+            let _ = write!(
+                s,
+                "<p>… and {} more values (<code>.values</code>)</p>",
+                count - shown
+            );
+        }
+        s.push_str("</div>");
+        Ok(s)
+    }
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let f = py
             .import("nimatron._nimatron")?
@@ -345,8 +439,14 @@ pub fn _sequence_from_state(
     method: String,
     simd: String,
     values_to_prove: Option<u64>,
-) -> PyGrundySequence {
-    PyGrundySequence {
+) -> PyResult<PyGrundySequence> {
+    // The sequence's own read-only copy, as when it was computed.
+    let values = values
+        .py()
+        .import("numpy")?
+        .call_method1("array", (values,))?;
+    read_only(&values)?;
+    Ok(PyGrundySequence {
         game,
         values: values.unbind(),
         period,
@@ -356,17 +456,43 @@ pub fn _sequence_from_state(
         method,
         simd,
         values_to_prove,
-    }
+    })
+}
+
+/// A heap game for `grundy_sequence` from its spec; the error says what
+/// is accepted, and why Nim and the catalogue's other games are not.
+pub fn heap_game(py: Python<'_>, spec: &str) -> PyResult<HeapGame> {
+    spec.parse().map_err(|e: HeapGameError| {
+        let heap_games: Vec<&str> = HeapGame::CATALOGUE.iter().map(|(n, _)| *n).collect();
+        let heap_games = heap_games.join(", ");
+        let name = spec.split(':').next().unwrap_or("").trim().to_ascii_lowercase();
+        let message = if name == "nim" {
+            format!(
+                "Nim needs no Grundy sequence: a heap of n objects has Grundy value n (G(n) = n), so a Nim position's value is the XOR of its heaps (nimatron.analyze gives it with the winning moves). Grundy sequences are computed for the games played on heaps that may also split: {heap_games}"
+            )
+        } else if matches!(e, HeapGameError::UnknownName { .. })
+            && spec.parse::<GameSpec>().is_ok()
+        {
+            format!(
+                "'{}' is a game of the catalogue (nimatron.games()), but not one played on a single heap, so it has no Grundy sequence of heap sizes; grundy_sequence computes those of: {heap_games}",
+                spec.trim()
+            )
+        } else {
+            e.to_string()
+        };
+        errors::spec_error(py, message)
+    })
 }
 
 /// The Grundy values G(0..=n) of a single heap of a heap game.
 ///
 /// `spec` is a heap-game spec of `nimatron grundy`: "kayles", "dawson",
 /// "officers", "octal:0.137", "grundy-game", "subtraction:1,3,4",
-/// "modular:M:R", ... `threads` (default: up to 2) and `algorithm`
-/// ("auto", "naive", "sparse", "plain") and `simd` ("auto", "avx512",
-/// "avx2", "portable", "none") are the CLI's options; `memory_limit` is in
-/// GiB (default: 90% of the memory available).
+/// "modular:M:R", ... (`nimatron.games()` says which games have one; Nim's
+/// is G(n) = n). `threads` (default: up to 2) and `algorithm` ("auto",
+/// "naive", "sparse", "plain") and `simd` ("auto", "avx512", "avx2",
+/// "portable", "none") are the CLI's options; `memory_limit` is in GiB
+/// (default: 90% of the memory available).
 ///
 /// `progress` is None, True (a tqdm bar), a tqdm bar (its `update` is
 /// called), or a callable `progress(done, total)`. The GIL is released
@@ -376,29 +502,32 @@ pub fn _sequence_from_state(
 /// Raises SpecError (bad spec), SequenceError (too large) or ValueError
 /// (bad options).
 #[pyfunction]
-#[pyo3(signature = (spec, n, *, threads = None, algorithm = "auto", simd = "auto", memory_limit = None, progress = None))]
+#[pyo3(
+    signature = (spec, n, *, threads = None, algorithm = "auto", simd = "auto", memory_limit = None, progress = None),
+    text_signature = "(spec, n, *, threads=None, algorithm='auto', simd='auto', memory_limit=None, progress=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn grundy_sequence(
     py: Python<'_>,
     spec: &str,
-    n: u64,
-    threads: Option<usize>,
+    n: Int<'_>,
+    threads: Option<Int<'_>>,
     algorithm: &str,
     simd: &str,
     memory_limit: Option<f64>,
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyGrundySequence> {
-    let game: HeapGame = spec
-        .parse()
-        .map_err(|e: nimatron::sequence::HeapGameError| errors::spec_error(py, e.to_string()))?;
-    let options = options(py, threads, algorithm, simd, memory_limit)?;
+    let n = n.get("n", 0, u64::MAX - 1)?;
+    let game = heap_game(py, spec)?;
+    let options = options(py, threads.as_ref(), algorithm, simd, memory_limit)?;
     let mut run = SequenceRun::new(&game, n, &options).map_err(|e| errors::from_sequence(py, e))?;
-    let mut progress = Progress::new(py, progress, n.saturating_add(1), "values")?;
-    let result = drive(py, &mut run, &mut progress);
+    let total = n + 1;
+    let mut progress = Progress::new(py, progress, total, "values")?;
+    let result = drive(py, &mut run, |done| progress.show(done, total));
     progress.close();
     result?;
-    let seq = py.detach(|| run.finish());
-    let values = values_array(py, seq.values);
+    let seq = interrupt::run(py, |_| run.finish())?;
+    let values = values_array(py, seq.values)?;
     Ok(PyGrundySequence {
         game: seq.game.to_string(),
         values: values.unbind(),
@@ -423,36 +552,46 @@ pub fn grundy_sequence(
 /// classes with the same values up to n, not proven equal). Progress and
 /// Ctrl-C as for `grundy_sequence`, counted in codes.
 #[pyfunction]
-#[pyo3(signature = (digits, n, *, leading = 0, threads = None, progress = None))]
+#[pyo3(
+    signature = (digits, n, *, leading = Int::Default(0), threads = None, progress = None),
+    text_signature = "(digits, n, *, leading=0, threads=None, progress=None)"
+)]
 pub fn census<'py>(
     py: Python<'py>,
-    digits: u32,
-    n: u64,
-    leading: u8,
-    threads: Option<usize>,
+    digits: Int<'py>,
+    n: Int<'py>,
+    leading: Int<'py>,
+    threads: Option<Int<'py>>,
     progress: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let digits = digits.get("digits", 1, u32::MAX as u64)? as u32;
+    let n = n.get("n", 0, u64::MAX - 1)?;
+    let leading = leading.get("leading", 0, 4)? as u8;
     let spec = CensusSpec::new(digits, leading, n)
         .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
-    let options = options(py, threads, "auto", "auto", None)?;
+    let options = options(py, threads.as_ref(), "auto", "auto", None)?;
     let total = spec.code_count();
     let mut progress = Progress::new(py, progress, total, "codes")?;
-    let mut records = Vec::with_capacity(total as usize);
+    let mut records = Vec::with_capacity(total.min(1 << 20) as usize);
     let mut result = Ok(());
     for index in 0..total {
-        match py.detach(|| census_record(&spec, index, &options)) {
-            Ok(r) => records.push(r),
+        // Each code's sequence in steps, as grundy_sequence's.
+        let record = SequenceRun::new(&census_game(&spec, index), spec.to, &options)
+            .map_err(|e| errors::from_sequence(py, e))
+            .and_then(|mut run| {
+                drive(py, &mut run, |_| Ok(()))?;
+                let seq = interrupt::run(py, |_| run.finish())?;
+                Ok(CensusRecord::from_sequence(&spec, index, &seq))
+            });
+        match record.and_then(|r| {
+            records.push(r);
+            progress.show(index + 1, total)
+        }) {
+            Ok(()) => {}
             Err(e) => {
-                result = Err(errors::from_sequence(py, e));
+                result = Err(e);
                 break;
             }
-        }
-        if let Err(e) = py
-            .check_signals()
-            .and_then(|()| progress.show(index + 1, total))
-        {
-            result = Err(e);
-            break;
         }
     }
     progress.close();

@@ -10,9 +10,16 @@ and its family of impartial games, from Python.
 >>> seq = nimatron.grundy_sequence("kayles", 1000)
 >>> seq.period, seq.preperiod, seq.proven
 (12, 71, True)
+>>> [g["name"] for g in nimatron.games() if g["grundy_sequence"]][:3]
+['subtraction', 'modular', 'octal']
 
 The full guide is docs/python.md in the Nimatron repository.
 """
+
+# NumPy first: the sequences' values are NumPy arrays, and importing it
+# here (where a scientific package's import cost is expected) spares the
+# first call the 60 ms or more of importing it then.
+import numpy as _numpy  # noqa: F401
 
 from ._nimatron import (
     DEFAULT_MAX_SECONDS,
@@ -33,6 +40,7 @@ from ._nimatron import (
     __version__,
     analyze,
     census,
+    games,
     grundy_sequence,
     misere_quotient,
 )
@@ -56,6 +64,7 @@ __all__ = [
     "__version__",
     "analyze",
     "census",
+    "games",
     "grundy_sequence",
     "misere_quotient",
 ]

@@ -1,7 +1,23 @@
 """Type stubs of the compiled module `nimatron._nimatron` (re-exported by
 `nimatron`)."""
 
-from typing import Any, Callable, Dict, Hashable, Iterable, List, Literal, Optional, Protocol, Sequence, Tuple, Union, overload
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Generic,
+    Hashable,
+    Iterable,
+    List,
+    Literal,
+    Optional,
+    Protocol,
+    Tuple,
+    TypedDict,
+    TypeVar,
+    Union,
+    overload,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -10,8 +26,11 @@ __version__: str
 DEFAULT_MAX_STATES: int
 DEFAULT_MAX_SECONDS: float
 
-HeapPosition = Union[Sequence[int], npt.NDArray[np.integer[Any]]]
-"""Heap sizes: a list or tuple of ints, or a one-dimensional NumPy array."""
+HeapPosition = Union[Iterable[int], npt.NDArray[np.integer[Any]]]
+"""Heap sizes: any iterable of ints (a list, tuple, range, generator,
+iterator), or a one-dimensional NumPy array of integers. Always copied;
+bytes, bytearray, sets and dicts raise TypeError (at run time: they are
+iterables of ints that are not heap sizes in order)."""
 
 PositionLike = Union[HeapPosition, str]
 """Heap sizes, or the position's text in the game's notation."""
@@ -43,6 +62,7 @@ class SequenceError(NimatronError, ValueError):
 class Move:
     """A move: where it leads, in words, and what it is worth."""
 
+    def _repr_html_(self) -> str: ...
     @property
     def heap(self) -> Optional[int]: ...
     @property
@@ -117,8 +137,8 @@ def analyze(
     game: str = "nim",
     max_moves: Optional[int] = None,
     every_move: bool = False,
-    max_states: int = ...,
-    max_seconds: Optional[float] = ...,
+    max_states: int = 5000000,
+    max_seconds: Optional[float] = 120.0,
 ) -> Analysis:
     """Analyse a position of any catalogue game (Nim by default)."""
 
@@ -131,8 +151,8 @@ class Game:
         position: Optional[PositionLike] = None,
         *,
         misere: bool = False,
-        max_states: int = ...,
-        max_seconds: Optional[float] = ...,
+        max_states: int = 5000000,
+        max_seconds: Optional[float] = 120.0,
     ) -> None: ...
     @property
     def spec(self) -> str: ...
@@ -170,6 +190,7 @@ class Game:
     def computer_move(self, level: Level = "perfect", *, seed: Optional[int] = None) -> Optional[Move]: ...
     def copy(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
+    def _repr_html_(self) -> str: ...
 
 class GrundySequence:
     """The Grundy values G(0..=n) of a heap game, and its period."""
@@ -199,6 +220,7 @@ class GrundySequence:
     def __getitem__(self, index: int) -> int: ...
     @overload
     def __getitem__(self, index: slice) -> npt.NDArray[Union[np.uint16, np.uint32]]: ...
+    def _repr_html_(self) -> str: ...
 
 class _Bar(Protocol):
     """A progress bar such as tqdm's: `update(n)` adds n."""
@@ -266,9 +288,9 @@ class MisereQuotient:
     @property
     def proven(self) -> bool: ...
     def image(self, n: int) -> str: ...
-    def image_of(self, heaps: Sequence[int]) -> str: ...
-    def outcome(self, heaps: Sequence[int]) -> str: ...
-    def is_p_position(self, heaps: Sequence[int]) -> bool: ...
+    def image_of(self, heaps: HeapPosition) -> str: ...
+    def outcome(self, heaps: HeapPosition) -> Outcome: ...
+    def is_p_position(self, heaps: HeapPosition) -> bool: ...
     def product(self, *elements: str) -> str: ...
     def in_p_portion(self, element: str) -> bool: ...
     def to_dict(self) -> Dict[str, Any]: ...
@@ -285,23 +307,50 @@ def misere_quotient(
 ) -> MisereQuotient:
     """The misère quotient of a heap game ("nim", "kayles", "octal:0.137", ...)."""
 
-class _Rules(Protocol):
-    def moves(self, position: Any, /) -> Iterable[Hashable]: ...
+P = TypeVar("P", bound=Hashable)
+"""A user game's positions: any hashable type."""
 
-class UserGame:
-    """An impartial game defined in Python, solved by Nimatron's solvers."""
+class _Rules(Protocol[P]):
+    def moves(self, position: P, /) -> Iterable[P]: ...
+
+class UserGame(Generic[P]):
+    """An impartial game defined in Python, solved by Nimatron's solvers.
+
+    Generic in its positions: `UserGame(rules)` with `rules.moves(n: int)
+    -> list[int]` is a `UserGame[int]`, and `winning_moves` gives ints."""
 
     def __init__(
         self,
-        rules: Union[_Rules, Callable[[Any], Iterable[Hashable]]],
+        rules: Union[_Rules[P], Callable[[P], Iterable[P]]],
         *,
-        components: Optional[Callable[[Any], Iterable[Hashable]]] = None,
-        max_states: int = ...,
-        max_seconds: Optional[float] = ...,
+        components: Optional[Callable[[P], Iterable[P]]] = None,
+        max_states: int = 5000000,
+        max_seconds: Optional[float] = 120.0,
     ) -> None: ...
-    def grundy(self, position: Hashable) -> int: ...
-    def outcome(self, position: Hashable, misere: bool = False) -> Outcome: ...
-    def winning_moves(self, position: Hashable, misere: bool = False) -> List[Any]: ...
+    def grundy(self, position: P) -> int: ...
+    def outcome(self, position: P, misere: bool = False) -> Outcome: ...
+    def winning_moves(self, position: P, misere: bool = False) -> List[P]: ...
     @property
     def positions_seen(self) -> int: ...
     def clear(self) -> None: ...
+    def _repr_html_(self) -> str: ...
+
+class _GameInfo(TypedDict):
+    """One game of the catalogue, as `games()` gives it."""
+
+    name: str
+    title: str
+    syntax: str
+    parameters: Optional[str]
+    parameters_optional: bool
+    example: str
+    summary: str
+    conventions: List[Literal["normal", "misere"]]
+    position_syntax: str
+    move_syntax: str
+    start: Optional[str]
+    grundy_sequence: bool
+
+def games() -> List[_GameInfo]:
+    """Every game of the catalogue: names, parameters, conventions, and
+    whether `grundy_sequence` computes its values."""
