@@ -95,7 +95,7 @@ names = [data[strings + n : data.index(b"\0", strings + n)].decode() for n, _ in
 sys.exit(1 if any(n.startswith(".debug") for n in names) or ".text" not in names else 0)
 EOF
     then
-        echo "   stripped: no .debug_info"
+        echo "   stripped: no .debug sections"
     else
         echo "   debug info left in the extension module" >&2
         status=1
