@@ -254,7 +254,8 @@ pub struct SequenceSummary {
     pub method: &'static str,
     /// The sparse method's final mask, if it chose one.
     pub mask: Option<SparseMask>,
-    /// Rare positions under the final mask (among all values), and the last.
+    /// Rare positions under the final mask among all of `G(0..=to)`, heap 0
+    /// included (as published tables count them).
     pub rare_count: Option<u64>,
     /// The last rare position.
     pub last_rare: Option<u64>,
@@ -651,7 +652,7 @@ impl SequenceRun {
                 let mut last = None;
                 if s.mask().is_some() {
                     for (n, v) in self.values.iter().enumerate() {
-                        if s.is_rare(n as u64, v) {
+                        if s.has_rare_label(n as u64, v) {
                             count += 1;
                             last = Some(n as u64);
                         }

@@ -99,7 +99,14 @@ impl Sparse {
 
     /// Whether a position/value pair is rare under the current mask.
     pub fn is_rare(&self, n: u64, value: u32) -> bool {
-        self.schedule.mask != 0 && n >= 1 && self.label(n, value) == self.rare_label()
+        n >= 1 && self.has_rare_label(n, value)
+    }
+
+    /// Whether a position/value pair falls in the rare class under the
+    /// current mask, heap 0 included: what published tables count (the
+    /// method itself never needs heap 0, which no split leaves).
+    pub fn has_rare_label(&self, n: u64, value: u32) -> bool {
+        self.schedule.mask != 0 && self.label(n, value) == self.rare_label()
     }
 
     pub(super) fn resize_tables(&mut self) {
