@@ -537,7 +537,8 @@ pub struct GrundyArgs {
     /// checkpoint and stop (for runs spread over several sessions).
     #[arg(long, value_name = "N", requires = "checkpoint")]
     pub stop_at: Option<u64>,
-    /// The most memory to plan for, in GiB (default: 90% of available memory).
+    /// The most memory to plan for, in GiB (default: 90% of the smaller of
+    /// the available memory and the process's cgroup memory limit).
     #[arg(long, value_name = "GIB", value_parser = parse_gib)]
     pub memory_limit: Option<u64>,
 }
@@ -572,7 +573,8 @@ pub struct CensusRunArgs {
     /// Compute each code's values G(0..=N).
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     pub to: u64,
-    /// Run only shard I of N (the codes whose index is I-1 modulo N).
+    /// Run only shard I of N (the I-th of N equal parts, the codes dealt
+    /// out in a fixed mixed order so that slow codes spread evenly).
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
     /// Append one JSON line per code to FILE; if FILE already holds some,
@@ -602,8 +604,9 @@ pub struct CensusRunArgs {
         value_parser = parse_simd
     )]
     pub simd: Simd,
-    /// The most memory one code may plan for, in GiB (default: 90% of
-    /// available memory).
+    /// The most memory one code may plan for, in GiB (default: 90% of the
+    /// smaller of the available memory and the process's cgroup memory
+    /// limit, e.g. Slurm's --mem or a Kubernetes memory limit).
     #[arg(long, value_name = "GIB", value_parser = parse_gib)]
     pub memory_limit: Option<u64>,
 }

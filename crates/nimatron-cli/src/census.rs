@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use nimatron::sequence::{
-    Algorithm, CensusError, CensusRecord, CensusSpec, CensusTable, SequenceOptions, SequenceRun,
-    Shard, census_game, merge,
+    Algorithm, CensusError, CensusRecord, CensusSpec, CensusTable, HeapGame, LOG_FRAME_MAX,
+    LOG_FRAME_PREFIX, LogLoader, SequenceOptions, SequenceRun, Shard, census_game, merge,
 };
 
 use crate::args::{CensusArgs, CensusCommand, CensusMergeArgs, CensusRunArgs};
@@ -80,12 +80,19 @@ fn run_census(args: CensusRunArgs) -> anyhow::Result<()> {
             "--json prints the table of a whole census; a shard writes JSON lines (merge them with `nimatron census merge`)",
         ));
     }
+    let memory_limit = args
+        .memory_limit
+        .unwrap_or_else(crate::memory::default_memory_limit);
     let options = SequenceOptions {
         algorithm: Algorithm::Auto,
         threads: args.threads,
-        memory_limit: args
-            .memory_limit
-            .unwrap_or_else(crate::grundy::default_memory_limit),
+        // With --out the code in progress is saved, appending at most one
+        // frame of the log at a time: that buffer is part of the plan.
+        memory_limit: if args.out.is_some() {
+            memory_limit.saturating_sub(LOG_FRAME_MAX as u64)
+        } else {
+            memory_limit
+        },
         simd: args.simd,
     };
 
@@ -129,14 +136,14 @@ fn run_census(args: CensusRunArgs) -> anyhow::Result<()> {
             break;
         }
         let game = census_game(&spec, index);
-        let mut run = resume_or_start(run_file.as_deref(), &game, &spec, &options)?;
+        let (mut run, mut logged) = resume_or_start(run_file.as_deref(), &game, &spec, &options)?;
         let mut last_save = Instant::now();
         let mut step: u64 = 1 << 12;
         while !run.is_complete() {
             if interrupted.load(Ordering::SeqCst) {
                 progress.clear();
                 if let Some(path) = &run_file {
-                    save(&run, path)?;
+                    save(&run, path, &mut logged)?;
                     anyhow::bail!(
                         "interrupted at code {} (n = {}); finished codes are in {}, and the code in progress in {}: run the same command to resume",
                         spec.code(index),
@@ -171,7 +178,7 @@ fn run_census(args: CensusRunArgs) -> anyhow::Result<()> {
             if let Some(path) = &run_file
                 && last_save.elapsed() >= SAVE_EVERY
             {
-                save(&run, path)?;
+                save(&run, path, &mut logged)?;
                 last_save = Instant::now();
             }
         }
@@ -256,7 +263,7 @@ fn open_out(
                 number + 1
             ))
         })?;
-        if record.spec != *spec || !shard.contains(record.index) {
+        if record.spec != *spec || !shard.contains(spec, record.index) {
             return Err(bad_input(format!(
                 "{} holds code {} of the census of {}, not of shard {shard} of the {spec}: give each shard and census its own --out file",
                 path.display(),
@@ -291,40 +298,104 @@ fn open_out(
 }
 
 /// Resumes the code in progress from `FILE.run` if it is this code's, else
-/// starts it afresh.
+/// starts it afresh. Also returns how many values the file's log holds
+/// (`None` if it must be written anew). A save cut short at the end of the
+/// log is cut off the file.
 fn resume_or_start(
     run_file: Option<&Path>,
-    game: &nimatron::sequence::HeapGame,
+    game: &HeapGame,
     spec: &CensusSpec,
     options: &SequenceOptions,
-) -> anyhow::Result<SequenceRun> {
+) -> anyhow::Result<(SequenceRun, Option<u64>)> {
     if let Some(path) = run_file
-        && let Ok(bytes) = fs::read(path)
+        && let Some((run, logged)) = load_progress(path, game, spec, options)
     {
-        match SequenceRun::resume(&bytes, game, spec.to, options) {
-            Ok(run) => {
-                eprintln!(
-                    "resuming code {} at n = {} from {}",
-                    game,
-                    run.len(),
-                    path.display()
-                );
-                return Ok(run);
-            }
-            // A file for another code (or a damaged one) is of no use.
-            Err(_) => {
-                let _ = fs::remove_file(path);
-            }
-        }
+        eprintln!(
+            "resuming code {} at n = {} from {}",
+            game,
+            run.len(),
+            path.display()
+        );
+        return Ok((run, logged));
     }
-    SequenceRun::new(game, spec.to, options).map_err(|e| bad_input(format!("{game}: {e}")))
+    if let Some(path) = run_file {
+        // A file for another code (or a damaged one) is of no use.
+        let _ = fs::remove_file(path);
+    }
+    let run =
+        SequenceRun::new(game, spec.to, options).map_err(|e| bad_input(format!("{game}: {e}")))?;
+    Ok((run, None))
 }
 
-fn save(run: &SequenceRun, path: &Path) -> anyhow::Result<()> {
-    let mut tmp = PathBuf::from(path);
-    tmp.as_mut_os_string().push(".tmp");
-    fs::write(&tmp, run.checkpoint()).with_context(|| format!("writing {}", tmp.display()))?;
-    fs::rename(&tmp, path).with_context(|| format!("writing {}", path.display()))?;
+/// Reads `FILE.run`: a checkpoint log, or a whole checkpoint (as earlier
+/// versions wrote), if it holds this game. `None` if there is nothing to
+/// resume.
+fn load_progress(
+    path: &Path,
+    game: &HeapGame,
+    spec: &CensusSpec,
+    options: &SequenceOptions,
+) -> Option<(SequenceRun, Option<u64>)> {
+    let mut file = OpenOptions::new().read(true).write(true).open(path).ok()?;
+    let mut magic = [0u8; 8];
+    if file.read_exact(&mut magic).is_ok() && &magic == b"NIMGRCK1" {
+        let mut bytes = magic.to_vec();
+        file.read_to_end(&mut bytes).ok()?;
+        let run = SequenceRun::resume(&bytes, game, spec.to, options).ok()?;
+        return Some((run, None));
+    }
+    file.seek(SeekFrom::Start(0)).ok()?;
+    let mut loader = LogLoader::new(game, spec.to, options).ok()?;
+    let mut frame = Vec::with_capacity(LOG_FRAME_MAX);
+    loop {
+        let mut prefix = [0u8; LOG_FRAME_PREFIX];
+        if file.read_exact(&mut prefix).is_err() {
+            break;
+        }
+        let Ok(len) = LogLoader::frame_len(prefix) else {
+            break;
+        };
+        frame.clear();
+        frame.extend_from_slice(&prefix);
+        frame.resize(len, 0);
+        if file.read_exact(&mut frame[LOG_FRAME_PREFIX..]).is_err() {
+            break;
+        }
+        // The first frame that does not read is where a save was cut
+        // short (or the file is not this code's): stop there.
+        if loader.push(&frame).is_err() {
+            break;
+        }
+    }
+    drop(frame);
+    let committed = loader.committed_bytes();
+    let logged = loader.committed_values();
+    let run = loader.finish().ok()?;
+    file.set_len(committed).ok()?;
+    Some((run, Some(logged)))
+}
+
+/// Saves the code in progress to `path`: appends what is new since the
+/// last save (`logged` values), or writes the log anew.
+fn save(run: &SequenceRun, path: &Path, logged: &mut Option<u64>) -> anyhow::Result<()> {
+    let fresh = logged.is_none();
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(!fresh)
+        .write(true)
+        .truncate(fresh)
+        .open(path)
+        .with_context(|| format!("writing {}", path.display()))?;
+    if fresh {
+        file.write_all(&run.log_header())
+            .with_context(|| format!("writing {}", path.display()))?;
+    }
+    let n = run
+        .log_since(logged.unwrap_or(0), |frame| file.write_all(frame))
+        .with_context(|| format!("writing {}", path.display()))?;
+    file.sync_data()
+        .with_context(|| format!("writing {}", path.display()))?;
+    *logged = Some(n);
     Ok(())
 }
 

@@ -55,7 +55,7 @@ pub fn record_line(r: &CensusRecord) -> String {
         ),
     };
     format!(
-        "{{\"format\":\"{RECORD_FORMAT}\",\"digits\":{},\"leading\":{},\"to\":{},\"index\":{},\"code\":{},\"moves\":{},\"result\":\"{result}\",\"period\":{},\"preperiod\":{},\"apparent_period\":{},\"apparent_preperiod\":{},\"values_to_prove\":{},\"max_value\":{},\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{},\"values\":\"{}\",\"cycle\":{cycle}}}\n",
+        "{{\"format\":\"{RECORD_FORMAT}\",\"digits\":{},\"leading\":{},\"to\":{},\"index\":{},\"code\":{},\"moves\":{},\"result\":\"{result}\",\"period\":{},\"preperiod\":{},\"apparent_period\":{},\"apparent_preperiod\":{},\"values_to_prove\":{},\"max_value\":{},\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{},\"values\":\"{}\",\"cycle\":{cycle},\"max_value_at\":{},\"shift\":{},\"shifted_values\":{}}}\n",
         r.spec.digits,
         r.spec.leading,
         r.spec.to,
@@ -73,6 +73,10 @@ pub fn record_line(r: &CensusRecord) -> String {
         opt(r.rare_count),
         opt(r.last_rare),
         r.values,
+        opt(r.max_value_at),
+        opt(r.shift),
+        r.shifted_values
+            .map_or_else(|| "null".to_string(), |f| format!("\"{f}\"")),
     )
 }
 
@@ -85,6 +89,16 @@ pub fn parse_record(line: &str) -> Result<CensusRecord, String> {
         field(name)?
             .as_u64()
             .ok_or_else(|| format!("field '{name}' is not a whole number"))
+    };
+    // Fields added after the first records were written: absent is null.
+    let later_uint = |name: &str| -> Result<Option<u64>, String> {
+        match obj.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => v
+                .as_u64()
+                .map(Some)
+                .ok_or_else(|| format!("field '{name}' is neither a whole number nor null")),
+        }
     };
     let opt_uint = |name: &str| -> Result<Option<u64>, String> {
         match field(name)? {
@@ -169,13 +183,24 @@ pub fn parse_record(line: &str) -> Result<CensusRecord, String> {
         },
         other => return Err(format!("result '{other}' is neither proven nor unsolved")),
     };
+    let shifted_values = match obj.get("shifted_values") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_str()
+                .and_then(|t| t.parse::<Fingerprint>().ok())
+                .ok_or("field 'shifted_values' is not a hexadecimal fingerprint or null")?,
+        ),
+    };
     Ok(CensusRecord {
         spec,
         index,
         moves: text("moves")?.to_string(),
         code,
         max_value: u32::try_from(uint("max_value")?).map_err(|_| "max_value is above 2^32")?,
+        max_value_at: later_uint("max_value_at")?,
         values,
+        shift: later_uint("shift")?,
+        shifted_values,
         mask,
         rare_count: opt_uint("rare_count")?,
         last_rare: opt_uint("last_rare")?,
@@ -192,12 +217,21 @@ fn rule_text(rule: EquivalenceRule, to: u64) -> String {
     }
 }
 
+/// A mask in hexadecimal, as published tables write it.
 fn mask_text(mask: Option<SparseMask>) -> String {
     match mask {
-        Some(m) if m.position_parity => format!("{:#b} + parity", m.mask),
-        Some(m) => format!("{:#b}", m.mask),
+        Some(m) if m.position_parity => format!("{:#x} + parity", m.mask),
+        Some(m) => format!("{:#x}", m.mask),
         None => "-".into(),
     }
+}
+
+/// Nimber strings longer than this are cut in the Markdown table (the JSON
+/// table has them whole).
+const NIMBERS_SHOWN: usize = 240;
+
+fn dash(x: Option<u64>) -> String {
+    x.map_or_else(|| "-".to_string(), |v| v.to_string())
 }
 
 fn summary_counts(table: &CensusTable) -> (usize, u64, usize, u64) {
@@ -225,11 +259,12 @@ pub fn markdown(table: &CensusTable) -> String {
     let _ = writeln!(out, "# Octal game census: {}\n", spec_title(spec));
     let _ = writeln!(
         out,
-        "{} of {} codes in {} classes: {pc} proven periodic ({pn} codes), {uc} unsolved at n = {} ({un} codes).",
+        "{} of {} codes in {} classes: {pc} proven periodic ({pn} codes), {uc} unsolved at n = {} ({un} codes). The classes form {} shift groups (values equal once leading zeros are dropped).",
         table.codes,
         spec.code_count(),
         table.classes.len(),
-        spec.to
+        spec.to,
+        table.shift_groups
     );
     if !table.missing.is_empty() {
         let shown: Vec<String> = table
@@ -247,20 +282,23 @@ pub fn markdown(table: &CensusTable) -> String {
         );
     }
     out.push_str(
-        "\n| class | codes | rule | result | period | preperiod | largest value | mask | rare | last rare |\n",
+        "\n| class | codes | rule | result | period | preperiod | largest value | first at | mask | rare | last rare | shift group |\n",
     );
-    out.push_str("| ---: | --- | --- | --- | ---: | ---: | ---: | --- | ---: | ---: |\n");
+    out.push_str(
+        "| ---: | --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n",
+    );
     let mut notes = Vec::new();
     for class in &table.classes {
         let r = class.representative();
         let codes = class.codes().join(" ");
         let rule = rule_text(class.rule, spec.to);
-        let row = match &r.result {
+        let (result, period, preperiod) = match &r.result {
             CensusResult::Proven {
                 period, preperiod, ..
-            } => format!(
-                "| {} | {codes} | {rule} | proven | {period} | {preperiod} | {} | | | |",
-                class.number, r.max_value
+            } => (
+                "proven".to_string(),
+                period.to_string(),
+                preperiod.to_string(),
             ),
             CensusResult::Unsolved {
                 apparent,
@@ -276,19 +314,24 @@ pub fn markdown(table: &CensusTable) -> String {
                         class.number
                     ));
                 }
-                format!(
-                    "| {} | {codes} | {rule} | unsolved at {} | | | {} | {} | {} | {} |",
-                    class.number,
-                    spec.to,
-                    r.max_value,
-                    mask_text(r.mask),
-                    opt(r.rare_count).replace("null", "-"),
-                    opt(r.last_rare).replace("null", "-"),
+                (
+                    format!("unsolved at {}", spec.to),
+                    String::new(),
+                    String::new(),
                 )
             }
         };
-        out.push_str(&row);
-        out.push('\n');
+        let _ = writeln!(
+            out,
+            "| {} | {codes} | {rule} | {result} | {period} | {preperiod} | {} | {} | {} | {} | {} | {} |",
+            class.number,
+            r.max_value,
+            dash(r.max_value_at),
+            mask_text(r.mask),
+            dash(r.rare_count),
+            dash(r.last_rare),
+            class.shift_group,
+        );
         if !class.same_values_up_to_n.is_empty() {
             notes.push(format!(
                 "class {}: same values up to n = {} as class{} {} (observed, not proven).",
@@ -314,6 +357,80 @@ pub fn markdown(table: &CensusTable) -> String {
             let _ = writeln!(out, "- {note}");
         }
     }
+
+    // Shift groups of more than one class.
+    let mut groups: Vec<(usize, Vec<&CensusClass>)> = Vec::new();
+    for class in &table.classes {
+        match groups.iter_mut().find(|(g, _)| *g == class.shift_group) {
+            Some((_, members)) => members.push(class),
+            None => groups.push((class.shift_group, vec![class])),
+        }
+    }
+    let shared: Vec<&(usize, Vec<&CensusClass>)> =
+        groups.iter().filter(|(_, m)| m.len() > 1).collect();
+    if !shared.is_empty() {
+        out.push_str(
+            "\nShift groups of several classes (values equal after the leading zeros):\n\n",
+        );
+        for (g, members) in shared {
+            let proven = members[0].representative().result.is_proven();
+            let list: Vec<String> = members
+                .iter()
+                .map(|c| {
+                    format!(
+                        "class {} ({}; {} leading zero{})",
+                        c.number,
+                        c.codes().join(" "),
+                        dash(c.representative().shift),
+                        if c.representative().shift == Some(1) {
+                            ""
+                        } else {
+                            "s"
+                        }
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "- group {g}: {}; {}.",
+                list.join(", "),
+                if proven {
+                    "proven at every heap size".to_string()
+                } else {
+                    format!("observed over {} values", spec.shift_window())
+                }
+            );
+        }
+    }
+
+    // The values of proven classes.
+    let proven: Vec<&CensusClass> = table
+        .classes
+        .iter()
+        .filter(|c| c.representative().result.is_proven())
+        .collect();
+    if !proven.is_empty() {
+        out.push_str("\nValues of the proven classes (preperiod, then the period in parentheses; 0-9, A-Z for 10-35, larger values in braces):\n\n");
+        out.push_str("| class | codes | values |\n| ---: | --- | --- |\n");
+        for class in proven {
+            let text = class.representative().result.nimbers().unwrap_or_default();
+            let shown = if text.chars().count() > NIMBERS_SHOWN {
+                let cut: String = text.chars().take(NIMBERS_SHOWN).collect();
+                format!(
+                    "{cut}... ({} characters; whole in the JSON table)",
+                    text.chars().count()
+                )
+            } else {
+                text
+            };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {shown} |",
+                class.number,
+                class.codes().join(" ")
+            );
+        }
+    }
     let _ = write!(
         out,
         "\nRules: *one code*: the class has a single code. *same moves*: the codes are equal once \
@@ -322,10 +439,15 @@ proven*: each code is periodic by the octal periodicity theorem, with the same p
 preperiod e, and G(0..e+p) agree value by value, so the values agree for every heap size. \
 *same values up to n = {to}, observed*: G(0..={to}) agree (compared by a 128-bit fingerprint); \
 nothing is claimed beyond. *proven*: the period holds for every heap size. *unsolved at {to}*: \
-no proven period up to n = {to}; largest value, the sparse method's final mask (values v are \
-sorted by the parity of v AND mask, \"+ parity\" adding the heap size's parity), the count of \
-rare positions in 0..={to} and the last one, for the class's first code.\n",
-        to = spec.to
+no proven period up to n = {to}. *largest value* and *first at*: the largest of G(0..={to}) and \
+the first heap size where it occurs. *mask*, *rare*, *last rare*: the sparse method's final mask \
+in hexadecimal (values v are sorted by the parity of v AND mask, \"+ parity\" adding the heap \
+size's parity), the count of rare positions in 0..={to} (heap 0 included) and the last one, for \
+the class's first code. *shift group*: classes whose values agree once the leading zeros (heaps \
+too small for any move) are dropped; proven for proven classes, observed over {w} values for \
+unsolved ones.\n",
+        to = spec.to,
+        w = spec.shift_window()
     );
     out
 }
@@ -346,18 +468,20 @@ fn class_json(class: &CensusClass) -> String {
         .iter()
         .map(|m| {
             format!(
-                "{{\"code\":{},\"index\":{},\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{}}}",
+                "{{\"code\":{},\"index\":{},\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{},\"max_value_at\":{},\"shift\":{}}}",
                 json_str(&m.code.to_string()),
                 m.index,
                 opt(m.mask.map(|x| x.mask)),
                 m.mask.is_some_and(|x| x.position_parity),
                 opt(m.rare_count),
-                opt(m.last_rare)
+                opt(m.last_rare),
+                opt(m.max_value_at),
+                opt(m.shift)
             )
         })
         .collect();
     format!(
-        "{{\"class\":{},\"codes\":{},\"rule\":\"{}\",\"result\":\"{result}\",\"period\":{},\"preperiod\":{},\"apparent_period\":{},\"apparent_preperiod\":{},\"values_to_prove\":{},\"max_value\":{},\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{},\"values\":\"{}\",\"same_values_up_to_n\":{},\"members\":[{}]}}",
+        "{{\"class\":{},\"codes\":{},\"rule\":\"{}\",\"result\":\"{result}\",\"period\":{},\"preperiod\":{},\"apparent_period\":{},\"apparent_preperiod\":{},\"values_to_prove\":{},\"max_value\":{},\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{},\"values\":\"{}\",\"same_values_up_to_n\":{},\"members\":[{}],\"max_value_at\":{},\"mask_hex\":{},\"shift\":{},\"shift_group\":{},\"nimbers\":{}}}",
         class.number,
         list(class.codes().iter().map(|c| json_str(c))),
         class.rule.name(),
@@ -373,7 +497,17 @@ fn class_json(class: &CensusClass) -> String {
         opt(r.last_rare),
         r.values,
         list(&class.same_values_up_to_n),
-        members.join(",")
+        members.join(","),
+        opt(r.max_value_at),
+        r.mask.map_or_else(
+            || "null".to_string(),
+            |m| json_str(&format!("{:x}", m.mask))
+        ),
+        opt(r.shift),
+        class.shift_group,
+        r.result
+            .nimbers()
+            .map_or_else(|| "null".to_string(), |t| json_str(&t)),
     )
 }
 
@@ -389,12 +523,13 @@ pub fn json(table: &CensusTable) -> String {
     );
     let classes: Vec<String> = table.classes.iter().map(class_json).collect();
     format!(
-        "{{\"format\":\"{TABLE_FORMAT}\",\"digits\":{},\"leading\":{},\"to\":{},\"codes\":{},\"complete\":{},\"missing\":{missing},\"proven_classes\":{pc},\"proven_codes\":{pn},\"unsolved_classes\":{uc},\"unsolved_codes\":{un},\"classes\":[\n{}\n]}}\n",
+        "{{\"format\":\"{TABLE_FORMAT}\",\"digits\":{},\"leading\":{},\"to\":{},\"codes\":{},\"complete\":{},\"missing\":{missing},\"proven_classes\":{pc},\"proven_codes\":{pn},\"unsolved_classes\":{uc},\"unsolved_codes\":{un},\"shift_groups\":{},\"classes\":[\n{}\n]}}\n",
         spec.digits,
         spec.leading,
         spec.to,
         table.codes,
         table.missing.is_empty(),
+        table.shift_groups,
         classes.join(",\n")
     )
 }

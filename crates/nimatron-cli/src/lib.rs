@@ -10,6 +10,7 @@ mod census_format;
 mod db;
 mod games;
 mod grundy;
+mod memory;
 pub mod play;
 mod positions;
 mod quotient;

@@ -103,6 +103,24 @@ fn census_of_two_digit_codes_to_1000_classifies_every_code_and_proofs_hold() {
                 class["max_value"].as_u64().unwrap(),
                 "{code}"
             );
+            let member = class["members"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["code"] == *code)
+                .unwrap();
+            // The first heap size with the largest value, and the leading
+            // zeros, by a plain scan.
+            let largest = *short.iter().max().unwrap();
+            let first = short.iter().position(|&v| v == largest).unwrap();
+            assert_eq!(member["max_value_at"], first, "{code}");
+            let zeros = short.iter().position(|&v| v != 0);
+            assert_eq!(member["shift"], serde_json::json!(zeros), "{code}");
+            // The mask in hexadecimal, as published tables give it.
+            match class["mask"].as_u64() {
+                Some(m) => assert_eq!(class["mask_hex"], format!("{m:x}")),
+                None => assert_eq!(class["mask_hex"], Value::Null),
+            }
             match class["result"].as_str().unwrap() {
                 "proven" => {
                     proven_codes += 1;
@@ -132,8 +150,21 @@ fn census_of_two_digit_codes_to_1000_classifies_every_code_and_proofs_hold() {
                             "{code}: {q} is a smaller period"
                         );
                     }
+                    // The nimber string: the preperiod, then the period in
+                    // parentheses, one character a value.
+                    let ch = |v: &u32| match *v {
+                        0..=9 => char::from(b'0' + *v as u8).to_string(),
+                        10..=35 => char::from(b'A' + (*v - 10) as u8).to_string(),
+                        _ => format!("{{{v}}}"),
+                    };
+                    let text: String = g[..pre].iter().map(ch).collect::<String>()
+                        + "("
+                        + &g[pre..pre + period].iter().map(ch).collect::<String>()
+                        + ")";
+                    assert_eq!(class["nimbers"], text, "{code}");
                 }
                 "unsolved" => {
+                    assert_eq!(class["nimbers"], Value::Null);
                     assert!(
                         rule == "single" || rule == "same-values-observed",
                         "{class}"
@@ -238,6 +269,85 @@ fn census_shards_merged_equal_the_whole_census_byte_for_byte() {
     let mut merge = vec!["merge"];
     merge.extend(three.iter().map(|f| p(f)));
     assert_eq!(census(&merge), whole_md);
+    // And in 16 (a multiple of 8: each shard still mixes every last digit).
+    let mut sixteen = Vec::new();
+    for i in 1..=16 {
+        let path = temp(&format!("sixteen-{i}.jsonl"));
+        let shard = format!("{i}/16");
+        let mut args = base.to_vec();
+        args.extend(["--shard", &shard, "--out", p(&path)]);
+        census(&args);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.lines().count(), 32, "shard {i}/16 holds 512/16 codes");
+        let digits: BTreeSet<u64> = text
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["index"]
+                    .as_u64()
+                    .unwrap()
+                    % 8
+            })
+            .collect();
+        assert!(digits.len() >= 6, "shard {i}/16: last digits {digits:?}");
+        sixteen.push(path);
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(sixteen.iter().map(|f| p(f)));
+    assert_eq!(census(&merge), whole_md);
+    merge.push("--json");
+    assert_eq!(census(&merge), whole_json);
+}
+
+/// SIGTERM (what GNU parallel, Slurm and Kubernetes send) saves the code in
+/// progress, as Ctrl-C does; the shard run again resumes it and writes the
+/// same record as a run never stopped.
+#[cfg(unix)]
+#[test]
+fn census_saves_the_code_in_progress_on_sigterm() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    // Shard 2/8 of the one-digit census is 0.6 (Officers) alone.
+    let base = [
+        "census", "--digits", "1", "--to", "3000000", "--shard", "2/8",
+    ];
+    let stopped = temp("term.jsonl");
+    let run_file = stopped.with_extension("jsonl.run");
+    let child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .args(base)
+        .args(["--out", p(&stopped)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("exits");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "finished before SIGTERM: {err}");
+    assert!(err.contains("interrupted at code 0.6"), "{err}");
+    assert!(
+        std::fs::metadata(&run_file).is_ok_and(|m| m.len() > 0),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&stopped).unwrap(), "");
+    // Resumed: the same record as an uninterrupted run.
+    let out = nimatron(&[&base[..], &["--out", p(&stopped)]].concat());
+    ok(&out);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("resuming code octal:0.6 at n = "), "{err}");
+    assert!(
+        std::fs::metadata(&run_file).is_err(),
+        "the .run file is gone"
+    );
+    let whole = temp("term-whole.jsonl");
+    ok(&nimatron(&[&base[..], &["--out", p(&whole)]].concat()));
+    let record = std::fs::read_to_string(&whole).unwrap();
+    assert!(record.contains("\"code\":\"0.6\""), "{record}");
+    assert_eq!(std::fs::read_to_string(&stopped).unwrap(), record);
 }
 
 #[test]

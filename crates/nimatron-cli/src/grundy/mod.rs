@@ -33,7 +33,9 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get().min(2)));
-    let memory_limit = args.memory_limit.unwrap_or_else(default_memory_limit);
+    let memory_limit = args
+        .memory_limit
+        .unwrap_or_else(crate::memory::default_memory_limit);
     // Refuse unwritable outputs before spending any time.
     for path in [&args.out, &args.plot, &args.checkpoint]
         .into_iter()
@@ -165,18 +167,6 @@ pub fn run(args: GrundyArgs) -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
-}
-
-/// 90% of the memory available now (Linux), or 8 GiB when unknown.
-pub(crate) fn default_memory_limit() -> u64 {
-    let available = fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
-        text.lines()
-            .find(|l| l.starts_with("MemAvailable:"))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<u64>().ok())
-            .map(|kb| kb * 1024)
-    });
-    available.map_or(8 << 30, |bytes| bytes / 10 * 9)
 }
 
 /// A file that cannot be written is a failure of the machine, not of the

@@ -130,6 +130,17 @@ impl CensusSpec {
         Some(index)
     }
 
+    /// `W`, how many values after the leading zeros are compared between
+    /// codes for shift equivalence: `N + 1 - (D + 2)`. A heap of `n` has a
+    /// move under some digit `d_k` when `n = k` (bit 1), `n = k + 1` (bit 2)
+    /// or `n = k + 2` (bit 4), so every code but `0.0` has a move at some
+    /// `n <= D + 2`, where its first nonzero value lies (a first move
+    /// leads only to heaps of value 0, so its value is 1); `G(s..s+W)`
+    /// then lies within `G(0..=N)` for every code.
+    pub fn shift_window(&self) -> u64 {
+        (self.to + 1).saturating_sub(self.digits as u64 + 2)
+    }
+
     /// Every code in order, with its index.
     pub fn codes(&self) -> impl Iterator<Item = (u64, OctalCode)> + '_ {
         (0..self.code_count()).map(|i| (i, self.code(i)))
@@ -150,9 +161,15 @@ impl fmt::Display for CensusSpec {
     }
 }
 
-/// One part of a census, `I/N`: the codes whose index is `I - 1` modulo
-/// `N`. The `N` shards of a census are disjoint and together cover it, and
-/// neighbouring codes (which often cost alike) go to different shards.
+/// One part of a census, `I/N`. The `N` shards of a census are disjoint,
+/// together cover it, and hold equally many codes (to within one), whatever
+/// `N` is: code `i` goes to shard `1 + (mix(i) mod N)`, where `mix` is a
+/// fixed permutation of the indices (see [`Shard::slot`]).
+///
+/// Codes that cost alike tend to be alike in their digits: the codes of a
+/// 3-digit census to 10 000 that take longest share their last digit
+/// (4 or 6, a split), so shards taken as the index modulo a multiple of 8
+/// held all of them or none. The permutation scatters them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shard {
     /// `I`, from 1 to `count`.
@@ -175,15 +192,34 @@ impl Shard {
         Ok(Shard { index, count })
     }
 
-    /// Whether the code numbered `code_index` belongs to this shard.
-    pub fn contains(&self, code_index: u64) -> bool {
-        code_index % self.count == self.index - 1
+    /// The place of code `code_index` in the mixed order of a census of
+    /// `digits` digits: a permutation of `0..8^digits`, made of
+    /// multiplications by odd constants and xor-shifts modulo `2^(3 digits)`
+    /// (each a bijection), so that every digit of the code moves every
+    /// digit of its place. The shards deal out the places in turn.
+    pub fn slot(digits: u32, code_index: u64) -> u64 {
+        let bits = 3 * digits;
+        let mask = (1u64 << bits) - 1;
+        let shift = bits.div_ceil(2);
+        let mut x = code_index & mask;
+        for k in [0x9E37_79B9_7F4A_7C15u64, 0xC2B2_AE3D_27D4_EB4F] {
+            x = x.wrapping_mul(k) & mask;
+            x ^= x >> shift;
+        }
+        x
+    }
+
+    /// Whether the code numbered `code_index` in the census `spec` belongs
+    /// to this shard.
+    pub fn contains(&self, spec: &CensusSpec, code_index: u64) -> bool {
+        Shard::slot(spec.digits, code_index) % self.count == self.index - 1
     }
 
     /// The indices of this shard's codes, in order.
     pub fn indices(&self, spec: &CensusSpec) -> impl Iterator<Item = u64> + use<> {
-        let step = self.count;
-        (self.index - 1..spec.code_count()).step_by(step as usize)
+        let shard = *self;
+        let spec = *spec;
+        (0..spec.code_count()).filter(move |&i| shard.contains(&spec, i))
     }
 
     /// Whether this is the whole census.
@@ -243,7 +279,7 @@ impl fmt::Display for CensusError {
             ),
             CensusError::Shard { given } => write!(
                 f,
-                "shard '{given}': a shard is written I/N with 1 <= I <= N, e.g. 1/4 (the codes whose index is I-1 modulo N)"
+                "shard '{given}': a shard is written I/N with 1 <= I <= N, e.g. 1/4 (the I-th of N equal parts of the census)"
             ),
         }
     }
@@ -325,6 +361,53 @@ impl CensusResult {
     pub fn is_proven(&self) -> bool {
         matches!(self, CensusResult::Proven { .. })
     }
+
+    /// For a proven code, every value as published tables write them: the
+    /// preperiod's values, then the period's in parentheses, one character
+    /// a value (see [`nimber_string`]); e.g. `0.75` is `0(12)`.
+    pub fn nimbers(&self) -> Option<String> {
+        match self {
+            CensusResult::Proven {
+                preperiod, cycle, ..
+            } => {
+                let e = *preperiod as usize;
+                Some(format!(
+                    "{}({})",
+                    nimber_string(cycle[..e].iter().copied()),
+                    nimber_string(cycle[e..].iter().copied())
+                ))
+            }
+            CensusResult::Unsolved { .. } => None,
+        }
+    }
+}
+
+/// Values written one character each: `0`-`9`, then `A`-`Z` for 10 to 35
+/// (as in Czajka's and Flammenkamp's tables); a larger value is written in
+/// braces, `{36}`, so the string reads back unambiguously.
+pub fn nimber_string(values: impl IntoIterator<Item = u32>) -> String {
+    let mut out = String::new();
+    for v in values {
+        match v {
+            0..=9 => out.push((b'0' + v as u8) as char),
+            10..=35 => out.push((b'A' + (v - 10) as u8) as char),
+            _ => {
+                out.push('{');
+                out.push_str(&v.to_string());
+                out.push('}');
+            }
+        }
+    }
+    out
+}
+
+/// `G(n)` of a proven sequence from its `G(0..e+p)`.
+fn periodic_value(cycle: &[u32], preperiod: u64, period: u64, n: u64) -> u32 {
+    if n < preperiod + period {
+        cycle[n as usize]
+    } else {
+        cycle[(preperiod + (n - preperiod) % period) as usize]
+    }
 }
 
 /// One code's line in a census.
@@ -340,8 +423,18 @@ pub struct CensusRecord {
     pub moves: String,
     /// The largest of `G(0..=N)`.
     pub max_value: u32,
+    /// The first heap size where the largest value occurs (`None` in
+    /// records written before it was kept).
+    pub max_value_at: Option<u64>,
     /// The fingerprint of `G(0..=N)`.
     pub values: Fingerprint,
+    /// The first heap size with a nonzero value: the heaps below it have no
+    /// move at all (`None` if every value up to `N` is 0).
+    pub shift: Option<u64>,
+    /// The fingerprint of the values after the leading zeros,
+    /// `G(s..s+W)` with `s` = [`CensusRecord::shift`] and `W` =
+    /// [`CensusSpec::shift_window`], the same for every code of the census.
+    pub shifted_values: Option<Fingerprint>,
     /// The sparse method's final mask, if it used one.
     pub mask: Option<SparseMask>,
     /// Rare positions in `0..=N` under that mask.
@@ -372,13 +465,23 @@ impl CensusRecord {
                 values_to_prove: seq.summary.values_to_prove,
             },
         };
+        let values = &seq.values;
+        let max_value_at = values.iter().position(|v| v == seq.summary.max_value);
+        let shift = values.iter().position(|v| v != 0).map(|n| n as u64);
+        let window = spec.shift_window();
+        let shifted_values = shift
+            .filter(|_| window > 0)
+            .map(|s| Fingerprint::of((s..s + window).map(|n| values.get(n as usize))));
         CensusRecord {
             spec: *spec,
             index,
             moves: same_moves_key(&code),
             code,
             max_value: seq.summary.max_value,
+            max_value_at: max_value_at.map(|n| n as u64),
             values: Fingerprint::of_values(&seq.values),
+            shift,
+            shifted_values,
             mask: seq.summary.mask,
             rare_count: seq.summary.rare_count,
             last_rare: seq.summary.last_rare,
@@ -439,6 +542,10 @@ pub struct CensusClass {
     pub members: Vec<CensusRecord>,
     /// Other classes with the same values up to `N` (observed, not proven).
     pub same_values_up_to_n: Vec<usize>,
+    /// Its shift group: classes whose values agree after their leading
+    /// zeros (see [`CensusTable::shift_groups`]), numbered from 1 by their
+    /// first class.
+    pub shift_group: usize,
 }
 
 impl CensusClass {
@@ -464,6 +571,15 @@ pub struct CensusTable {
     pub classes: Vec<CensusClass>,
     /// Indices of codes with no record (empty for a complete census).
     pub missing: Vec<u64>,
+    /// How many shift groups the classes form. A heap too small for any
+    /// move has value 0, and the codes differ in how many such heaps they
+    /// have (`0.6` cannot touch a heap of 1, `0.16` can); codes whose
+    /// values agree once those leading zeros are dropped form a group. For
+    /// proven classes the agreement holds at every heap size (both
+    /// sequences are known entirely: the same period and, after the zeros,
+    /// the same preperiod and values); for unsolved classes it is observed
+    /// over `G(s..s+W)` ([`CensusSpec::shift_window`]).
+    pub shift_groups: usize,
 }
 
 impl CensusTable {
@@ -472,6 +588,14 @@ impl CensusTable {
         self.classes
             .iter()
             .find(|c| c.members.iter().any(|r| &r.code == code))
+    }
+
+    /// The classes of shift group `group`, by number.
+    pub fn shift_group(&self, group: usize) -> Vec<&CensusClass> {
+        self.classes
+            .iter()
+            .filter(|c| c.shift_group == group)
+            .collect()
     }
 
     /// Proven classes and the codes in them.
@@ -624,6 +748,7 @@ pub fn merge(records: impl IntoIterator<Item = CensusRecord>) -> Result<CensusTa
                 rule,
                 members: indices.iter().map(|i| by_index[i].clone()).collect(),
                 same_values_up_to_n: Vec::new(),
+                shift_group: 0,
             }
         })
         .collect();
@@ -643,6 +768,47 @@ pub fn merge(records: impl IntoIterator<Item = CensusRecord>) -> Result<CensusTa
             .filter(|&n| n != class.number)
             .collect();
     }
+    // Shift groups: the values after the leading zeros, whole for proven
+    // classes, by their fingerprint for unsolved ones.
+    #[derive(PartialEq, Eq, PartialOrd, Ord)]
+    enum ShiftKey {
+        Proven(u64, u64, Vec<u32>),
+        Unsolved(Fingerprint),
+        Alone(usize),
+    }
+    let mut shift_groups: BTreeMap<ShiftKey, usize> = BTreeMap::new();
+    for class in &mut classes {
+        let r = &class.members[0];
+        let key = match (&r.result, r.shift) {
+            (
+                CensusResult::Proven {
+                    period,
+                    preperiod,
+                    cycle,
+                },
+                Some(z),
+            ) => {
+                let (p, e) = (*period, *preperiod);
+                let es = e.saturating_sub(z);
+                let after = (0..es + p).map(|i| periodic_value(cycle, e, p, z + i));
+                ShiftKey::Proven(p, es, after.collect())
+            }
+            (
+                CensusResult::Proven {
+                    period,
+                    preperiod,
+                    cycle,
+                },
+                None,
+            ) => ShiftKey::Proven(*period, *preperiod, cycle.clone()),
+            (CensusResult::Unsolved { .. }, _) => match r.shifted_values {
+                Some(f) => ShiftKey::Unsolved(f),
+                None => ShiftKey::Alone(class.number),
+            },
+        };
+        let next = shift_groups.len() + 1;
+        class.shift_group = *shift_groups.entry(key).or_insert(next);
+    }
     let missing = (0..spec.code_count())
         .filter(|i| !by_index.contains_key(i))
         .collect();
@@ -651,6 +817,7 @@ pub fn merge(records: impl IntoIterator<Item = CensusRecord>) -> Result<CensusTa
         codes: by_index.len() as u64,
         classes,
         missing,
+        shift_groups: shift_groups.len(),
     })
 }
 
@@ -724,12 +891,20 @@ mod tests {
                 for i in 1..=count {
                     let shard = Shard::new(i, count).unwrap();
                     for index in shard.indices(&s) {
-                        assert!(shard.contains(index));
+                        assert!(shard.contains(&s, index));
                         seen[index as usize] += 1;
                     }
                     let listed = shard.indices(&s).count() as u64;
-                    let belongs = (0..s.code_count()).filter(|&x| shard.contains(x)).count();
+                    let belongs = (0..s.code_count())
+                        .filter(|&x| shard.contains(&s, x))
+                        .count();
                     assert_eq!(listed, belongs as u64);
+                    // Equally many codes in each shard, to within one.
+                    let share = s.code_count() / count;
+                    assert!(
+                        listed == share || listed == share + 1,
+                        "{digits} digits, shard {i}/{count}: {listed} codes"
+                    );
                 }
                 assert!(
                     seen.iter().all(|&k| k == 1),
@@ -876,6 +1051,169 @@ mod tests {
         // Officers (0.6) is not known to be periodic.
         let officers = table.class_of(&"0.6".parse().unwrap()).unwrap();
         assert!(!officers.representative().result.is_proven());
+    }
+
+    #[test]
+    fn census_shift_is_the_first_heap_with_a_move() {
+        for leading in [0, 4] {
+            let s = spec(3, leading, 40);
+            for (index, code) in s.codes() {
+                let r = census_record(&s, index, &SequenceOptions::default()).unwrap();
+                let first_move = (0..=40).find(|&n| !options(&code, n).is_empty());
+                assert_eq!(r.shift, first_move, "{code}");
+                if let Some(z) = first_move {
+                    assert!(z <= 3 + 2, "{code}: first move at {z}");
+                }
+            }
+        }
+    }
+
+    /// `G(0..=to)` by the naive mex over every option, written out here.
+    fn naive_values(code: &OctalCode, to: u64) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::new();
+        let mut largest = 0u32;
+        for n in 0..=to {
+            // Two values below 2^k XOR to a value below 2^k.
+            let mut seen = vec![false; 2 * (largest as usize + 1).next_power_of_two()];
+            for (heaps, total) in options(code, n) {
+                match heaps {
+                    0 => seen[0] = true,
+                    1 => seen[g[total as usize] as usize] = true,
+                    _ => {
+                        for a in 1..=total / 2 {
+                            seen[(g[a as usize] ^ g[(total - a) as usize]) as usize] = true;
+                        }
+                    }
+                }
+            }
+            let v = seen.iter().position(|&x| !x).unwrap() as u32;
+            largest = largest.max(v);
+            g.push(v);
+        }
+        g
+    }
+
+    #[test]
+    fn census_shift_groups_hold_by_the_naive_values_and_differ_otherwise() {
+        let s = spec(3, 0, 600);
+        let table = merge(records(&s, Shard::WHOLE)).unwrap();
+        assert!(table.shift_groups < table.classes.len());
+        assert_eq!(
+            table.shift_groups,
+            table
+                .classes
+                .iter()
+                .map(|c| c.shift_group)
+                .collect::<BTreeSet<_>>()
+                .len()
+        );
+        // Far beyond N for proven groups (they claim every heap size).
+        const FAR: u64 = 2000;
+        let mut stripped_of = BTreeMap::new();
+        for class in &table.classes {
+            let r = class.representative();
+            let far = if r.result.is_proven() { FAR } else { 600 };
+            let g = naive_values(&r.code, far);
+            let z = g.iter().position(|&v| v != 0).unwrap_or(g.len());
+            assert_eq!(r.shift, (z < g.len()).then_some(z as u64), "{}", r.code);
+            let len = far as usize + 1 - (3 + 2);
+            let stripped: Vec<u32> = g[z.min(g.len())..].iter().copied().take(len).collect();
+            stripped_of.insert(class.number, (stripped, r.result.is_proven()));
+        }
+        let mut merged_shifted = 0;
+        for a in &table.classes {
+            for b in &table.classes {
+                if a.number >= b.number {
+                    continue;
+                }
+                let (sa, pa) = &stripped_of[&a.number];
+                let (sb, pb) = &stripped_of[&b.number];
+                // 0.0 has no nonzero value: nothing to compare.
+                let n = sa.len().min(sb.len());
+                let agree = n > 0 && sa[..n] == sb[..n];
+                if a.shift_group == b.shift_group {
+                    assert_eq!(pa, pb, "classes {} and {}", a.number, b.number);
+                    assert!(
+                        agree,
+                        "classes {} and {}: shifted values differ",
+                        a.number, b.number
+                    );
+                    if a.representative().shift != b.representative().shift {
+                        merged_shifted += 1;
+                    }
+                } else if pa == pb {
+                    assert!(
+                        !agree,
+                        "classes {} and {} agree but are apart",
+                        a.number, b.number
+                    );
+                }
+            }
+        }
+        // Shifts do join classes: 0.6 (no move on a heap of 1) and 0.16.
+        assert!(merged_shifted > 0);
+        let six = table.class_of(&"0.6".parse().unwrap()).unwrap();
+        let sixteen = table.class_of(&"0.16".parse().unwrap()).unwrap();
+        assert_ne!(six.number, sixteen.number);
+    }
+
+    #[test]
+    fn census_nimber_strings_are_those_published() {
+        // T. Czajka, TrivialGames.md (github.com/tczajka/octal-games): a
+        // game, its preperiod and period, and its values.
+        let published = [
+            ("0.1", 2, 1, "01(0)"),
+            (
+                "0.17",
+                33,
+                34,
+                "011021301132234153223110312011442(6411021301132234457223110312011443)",
+            ),
+            ("0.35", 1, 6, "0(120102)"),
+            ("0.53", 11, 9, "01122102240(122112241)"),
+            (
+                "0.77",
+                71,
+                12,
+                "01231432142641271432146741285472186741231472182741281472142741281472186(741281472182)",
+            ),
+            (
+                "0.116",
+                139,
+                96,
+                "011002120211044152411204120411544252021544858282524A1A0A52425114051202114A514201120A120A1189818201120A12061104415241120415041152425A0A15428(58285524A1A0A52425114051202114A514201120A120A818981C201120A12061104415241120415041152425A0A1542C)",
+            ),
+            ("4.3", 2, 2, "01(20)"),
+            // Czajka lists 4.444, which cannot move on a heap of 1, by its
+            // values with that dead heap size dropped (prefix 142): the
+            // census keeps G(1) = 0, one more zero in front.
+            (
+                "4.444",
+                143,
+                24,
+                "00123456732897654328945CD982345FE328976543289DCFE982345GHAB89EF5432GHDCFE982345673289EF5432GH45FE982345GH3289EF54328945FE982345GH3289EF5432GHDC(FE982345GH3289EF5432GH45)",
+            ),
+        ];
+        for (code, pre, period, text) in published {
+            let code: OctalCode = code.parse().unwrap();
+            let leading = code.digit(0);
+            let s = spec(3, leading, 2000);
+            let index = s.index_of(&code).unwrap();
+            let r = census_record(&s, index, &SequenceOptions::default()).unwrap();
+            match &r.result {
+                CensusResult::Proven {
+                    period: p,
+                    preperiod: e,
+                    ..
+                } => assert_eq!((*e, *p), (pre, period), "{code}"),
+                other => panic!("{code}: {other:?}"),
+            }
+            assert_eq!(r.result.nimbers().as_deref(), Some(text), "{code}");
+        }
+        assert_eq!(
+            nimber_string([0, 1, 2, 10, 11, 35, 36, 100]),
+            "012ABZ{36}{100}"
+        );
     }
 
     #[test]

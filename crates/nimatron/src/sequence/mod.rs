@@ -45,6 +45,7 @@
 mod bytes;
 mod census;
 mod checkpoint;
+mod checkpoint_log;
 mod code;
 mod format;
 mod game;
@@ -62,9 +63,11 @@ use std::str::FromStr;
 
 pub use census::{
     CensusClass, CensusError, CensusRecord, CensusResult, CensusSpec, CensusTable, EquivalenceRule,
-    Fingerprint, MergeError, Shard, census_game, census_record, merge, same_moves_key,
+    Fingerprint, MergeError, Shard, census_game, census_record, merge, nimber_string,
+    same_moves_key,
 };
 pub use checkpoint::CheckpointError;
+pub use checkpoint_log::{LOG_FRAME_MAX, LOG_FRAME_PREFIX, LOG_FRAME_VALUES, LogLoader};
 pub use code::{CodeError, OctalCode};
 pub use format::{FormatError, SequenceFile, read_sequence_file, write_sequence_file};
 pub use game::{HeapGame, HeapGameError, Preset};
