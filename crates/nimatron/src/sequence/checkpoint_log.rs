@@ -233,7 +233,7 @@ impl LogLoader {
     /// [`LOG_FRAME_MAX`] is refused before anything is read.
     pub fn frame_len(prefix: [u8; LOG_FRAME_PREFIX]) -> Result<usize, CheckpointError> {
         let len = u32::from_le_bytes(prefix) as usize + 4 + 8;
-        if len > LOG_FRAME_MAX || len < 4 + 1 + 8 {
+        if !(4 + 1 + 8..=LOG_FRAME_MAX).contains(&len) {
             return Err(CheckpointError::Corrupt {
                 reason: "a frame length is impossible",
             });
