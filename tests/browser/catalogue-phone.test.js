@@ -71,7 +71,12 @@ async function tapMove(page, m, split) {
   } else {
     const choice = page.locator('#choices button.choice', { hasText: m.text }).first();
     assert.ok(await choice.count(), `"${m.text}" is not among the choices: ${await page.textContent('#choices')}`);
+    // A finger's tap on a choice shows it on the board first; Play makes it.
     await choice.tap();
+    await page.waitForSelector('#confirm-move', { timeout: 5000 });
+    const text = (await page.textContent('#confirm-move .preview-text')).trim();
+    assert.ok(text.startsWith(m.text), `the preview says "${text}", the move meant is "${m.text}"`);
+    await page.tap('#play-preview');
   }
   return slowest;
 }
