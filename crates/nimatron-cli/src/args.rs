@@ -382,7 +382,7 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:8080", value_parser = parse_listen_addr)]
     pub addr: std::net::SocketAddr,
     /// Where the game records live: a SQLite file (created if missing), or
-    /// a PostgreSQL database, postgres://USER[:PASSWORD]@HOST:PORT/DB, which
+    /// a PostgreSQL database, `postgres://USER[:PASSWORD]@HOST:PORT/DB`, which
     /// several servers may share.
     #[arg(long, env = "NIMATRON_DB", default_value = "nimatron.sqlite3", value_name = "FILE|URL", value_parser = parse_database)]
     pub db: nimatron_web::Database,

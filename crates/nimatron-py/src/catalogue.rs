@@ -55,7 +55,7 @@ fn entries() -> Result<Vec<Entry>, SpecError> {
 
 /// Every game of the catalogue, in order: a list of dicts with `name`
 /// (what a spec starts with), `title`, `syntax` (how a spec is written,
-/// e.g. "subtraction:S", "chomp[:RxC]" with optional parameters in
+/// e.g. `"subtraction:S"`, `"chomp[:RxC]"` with optional parameters in
 /// brackets), `parameters` (the part after the name, e.g. "S", "RxC", or
 /// None), `parameters_optional`, `example` (a spec that plays it),
 /// `summary`, `conventions` (["normal", "misere"], or fewer),
