@@ -104,7 +104,7 @@ def test_bad_specs_raise_spec_error(spec, message):
 @pytest.mark.parametrize(
     "position, message",
     [
-        ([-3, 4], "heap '-3' is negative: a heap size is a whole number from 0 to 2^64 − 1"),
+        ([-3, 4], r"heap '-3' is negative: a heap size is a whole number from 0 to 2\^64 − 1"),
         ([2**64], "is too large"),
         ([1.5], "is not a whole number"),
         (["x"], "is not a number"),
