@@ -51,7 +51,8 @@ test('by keyboard at a desk: focus on the game after Start game, both moves anno
     await page.keyboard.press('Enter');
     await waitForMoves(page, 2);
     await page.waitForSelector('.status.your-turn');
-    await page.waitForFunction(() => window.heard.some((t) => /Nimatron/.test(t)));
+    // "Nimatron to move." comes first; wait for Nimatron's move itself.
+    await page.waitForFunction(() => window.heard.some((t) => /Nimatron: take/.test(t)));
     const heard = await page.evaluate(() => window.heard);
     assert.ok(heard.some((t) => /^You: take 2 from heap A/i.test(t)), heard.join(' | '));
     assert.ok(heard.some((t) => /Nimatron: take (all )?\d+ from heap [A-C]/i.test(t) && /your move/i.test(t)), heard.join(' | '));
