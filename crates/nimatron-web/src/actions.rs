@@ -1,49 +1,16 @@
 //! What players do besides moving: take moves back, resign, agree to show
 //! the analysis during an online game, and ask for a rematch.
 //!
-//! Each act is checked against the seat its token holds, applied to the
-//! game's record and committed before the reply, like a move.
+//! Each act is checked by the seat policy ([`crate::policy`]), applied to
+//! the game's record and committed before the reply, like a move.
 
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::requests::{ActionRequest, ConsentRequest};
-use crate::service::{Attempt, Budget, Engine, Turn, now_ms};
-use crate::store::{GameRecord, Mode, MoveRecord, Status};
+use crate::service::{Attempt, Budget, Engine, Turn};
+use crate::store::{GameRecord, MoveRecord, Status};
 use crate::views::{GameView, PlayedMove, RematchReply, SeatGrant, UndoReply};
-use crate::{seats, token, turns};
-
-/// How many moves at the end of the record an undo takes back, or `None`
-/// if it cannot: against the computer, the player's last move and the
-/// computer's replies to it; at one screen, the last move. Online games and
-/// resigned games take nothing back.
-pub(crate) fn moves_to_undo(record: &GameRecord, moves: &[MoveRecord]) -> Option<usize> {
-    if record.resigned.is_some() || record.status == Status::Waiting {
-        return None;
-    }
-    match record.mode {
-        Mode::Online => None,
-        Mode::Local => (!moves.is_empty()).then_some(1),
-        Mode::Computer => {
-            let replies = moves.iter().rev().take_while(|m| m.by_computer).count();
-            (replies < moves.len()).then_some(replies + 1)
-        }
-    }
-}
-
-/// Whether the analysis of the game may be shown now: always, except in an
-/// online game under way that not both seats have agreed to.
-pub(crate) fn analysis_shown(record: &GameRecord) -> bool {
-    record.mode != Mode::Online || record.status == Status::Over || record.analysis_votes == 3
-}
-
-/// The refusal of the analysis of an online game under way.
-pub(crate) fn analysis_not_agreed() -> ApiError {
-    ApiError::new(
-        axum::http::StatusCode::FORBIDDEN,
-        "analysis_not_agreed",
-        "the analysis of an online game under way is shown only when both players agree \
-         (POST /api/games/{id}/analysis-consent with {\"agree\": true} from each seat)",
-    )
-}
+use crate::{policy, token, turns};
 
 impl Engine {
     /// Take back the last move (at one screen) or the player's last move
@@ -58,30 +25,7 @@ impl Engine {
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
         let turn = self.retrying(|| {
             let (mut record, mut moves) = self.load_with_moves(id)?;
-            seats::seat_for_token(&record, token)?;
-            if record.mode == Mode::Online {
-                return Err(ApiError::conflict(
-                    "no_takebacks_online",
-                    "an online game's moves stand: take-backs are for games against the computer \
-                     or at one screen",
-                )
-                .into());
-            }
-            if record.resigned.is_some() {
-                return Err(ApiError::conflict(
-                    "resigned",
-                    "the game ended by resignation: ask for a rematch instead",
-                )
-                .into());
-            }
-            seats::check_ply(&record, req.ply, "take-back")?;
-            let Some(count) = moves_to_undo(&record, &moves) else {
-                return Err(ApiError::conflict(
-                    "nothing_to_undo",
-                    "there is no move of yours to take back",
-                )
-                .into());
-            };
+            let count = policy::undo(&record, &moves, token, req.ply)?;
             let undone = moves.split_off(moves.len() - count);
             let first = &undone[0];
             record.position = first.before.clone();
@@ -112,22 +56,7 @@ impl Engine {
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
         let turn = self.retrying(|| {
             let (mut record, moves) = self.load_with_moves(id)?;
-            let seat = seats::seat_for_token(&record, token)?;
-            match record.status {
-                Status::Waiting => {
-                    return Err(ApiError::conflict(
-                        "waiting_for_opponent",
-                        "the second seat is still free: there is nobody to resign to",
-                    )
-                    .into());
-                }
-                Status::Over => {
-                    return Err(ApiError::conflict("game_over", "the game is over").into());
-                }
-                Status::Playing => {}
-            }
-            seats::check_ply(&record, req.ply, "resignation")?;
-            let seat = seat.unwrap_or(record.to_move);
+            let seat = policy::resigning_seat(&record, token, req.ply)?;
             record.status = Status::Over;
             record.winner = Some(1 - seat);
             record.resigned = Some(seat);
@@ -150,17 +79,7 @@ impl Engine {
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
         let turn = self.retrying(|| {
             let (mut record, moves) = self.load_with_moves(id)?;
-            let seat = seats::seat_for_token(&record, token)?;
-            let (Mode::Online, Some(seat)) = (record.mode, seat) else {
-                return Err(ApiError::conflict(
-                    "not_online",
-                    format!(
-                        "game '{id}' is not an online game: its analysis is always shown, \
-                         with no need to agree"
-                    ),
-                )
-                .into());
-            };
+            let seat = policy::consenting_seat(&record, token)?;
             let bit = 1 << seat;
             if req.agree {
                 record.analysis_votes |= bit;
@@ -202,15 +121,7 @@ impl Engine {
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
         self.retrying(|| {
             let (mut record, moves) = self.load_with_moves(id)?;
-            let seat = seats::seat_for_token(&record, token)?.unwrap_or(0);
-            if record.status != Status::Over {
-                return Err(ApiError::conflict(
-                    "game_not_over",
-                    "a rematch can be asked for once the game is over (resign to end it now)",
-                )
-                .into());
-            }
-            seats::check_ply(&record, req.ply, "rematch request")?;
+            let seat = policy::rematch_seat(&record, token, req.ply)?;
             let (_, game) = self.game(&record.spec)?;
             let grant =
                 |new: &GameRecord, new_moves: &[MoveRecord]| -> Result<SeatGrant, ApiError> {
@@ -233,8 +144,7 @@ impl Engine {
             }
             record.rematch_offers |= 1 << seat;
             record.updated_at = now_ms();
-            let everyone = record.mode != Mode::Online || record.rematch_offers == 3;
-            if !everyone {
+            if !policy::rematch_agreed(&record) {
                 self.store().advance(&mut record, &[])?;
                 let reply = RematchReply {
                     game: self.view(game.as_ref(), &record, &moves)?,

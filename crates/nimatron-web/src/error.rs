@@ -146,10 +146,13 @@ pub(crate) fn log_internal(message: &str) -> String {
     let id = format!("{:016x}", crate::token::random_u64());
     eprintln!(
         "nimatron serve: internal error {id} at {} ms: {message}",
-        crate::turns::now_ms()
+        crate::clock::now_ms()
     );
     id
 }
+
+/// What a busy reply asks the client to wait, in seconds.
+pub const RETRY_AFTER_SECS: u64 = 2;
 
 impl From<crate::store::DbError> for ApiError {
     /// A database that cannot be reached now (restarting, every connection
@@ -165,7 +168,7 @@ impl From<crate::store::DbError> for ApiError {
                     "the game records cannot be reached just now (log entry {id}); retry shortly"
                 ),
             )
-            .retry_after(crate::limits::RETRY_AFTER_SECS)
+            .retry_after(RETRY_AFTER_SECS)
         } else {
             ApiError::internal(e.to_string())
         }

@@ -25,11 +25,7 @@ use crate::service::Engine;
 /// The largest N for Grundy values.
 pub const MAX_TO: u64 = 1000;
 
-/// How far the sequence engine computes a heap game's values to find (and
-/// where the theory allows, prove) its period, by default
-/// ([`Config::explore_to`](crate::Config::explore_to) sets it). The page
-/// shows the first N.
-pub const SEQUENCE_TO: u64 = 10_000;
+pub use crate::limits::SEQUENCE_TO;
 
 /// Query of `GET /api/explore`.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -163,7 +159,7 @@ pub fn explore(engine: &Engine, q: &ExploreQuery) -> Result<Explore, ApiError> {
         ));
     }
     let convention = parse_convention(q.convention.as_deref())?;
-    if !explorable(game.as_ref()) {
+    if !crate::views::explorable(game.as_ref()) {
         return Err(ApiError::unprocessable(
             "not_a_heap_game",
             format!(
@@ -381,14 +377,6 @@ fn p_positions(
             }
         }
     }
-}
-
-/// Whether Explore can plot a game: its positions are heaps, and a single
-/// heap is a position.
-pub(crate) fn explorable(game: &dyn nimatron::Game) -> bool {
-    game.heap_position(&[1])
-        .and_then(|p| game.value(&p))
-        .is_ok_and(|v| v.heaps().is_some())
 }
 
 #[cfg(test)]

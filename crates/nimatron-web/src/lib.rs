@@ -19,19 +19,22 @@ mod actions;
 pub mod api;
 mod assets;
 mod caches;
+mod clock;
 pub mod error;
 pub mod explore;
 pub mod limits;
-pub mod openapi;
+mod policy;
 pub mod requests;
-mod seats;
 mod server;
 pub mod service;
+mod shapes;
 pub mod site;
 pub mod store;
 pub mod token;
 mod turns;
 pub mod views;
+
+pub use api::openapi;
 
 use std::future::Future;
 use std::io::Write;

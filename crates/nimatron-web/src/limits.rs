@@ -292,8 +292,25 @@ pub(crate) fn busy(status: StatusCode, code: &'static str, message: String) -> A
     ApiError::new(status, code, message).retry_after(RETRY_AFTER_SECS)
 }
 
-/// What a busy reply asks the client to wait, in seconds.
-pub const RETRY_AFTER_SECS: u64 = 2;
+pub use crate::error::RETRY_AFTER_SECS;
+
+/// How far the sequence engine computes a heap game's values to find (and
+/// where the theory allows, prove) its period, by default
+/// ([`Config::explore_to`](crate::Config::explore_to) sets it). The Explore
+/// page shows the first N.
+pub const SEQUENCE_TO: u64 = 10_000;
+
+/// The moves a page lists: `limit` if given (at least 1), at most `max`.
+pub(crate) fn page_limit(limit: Option<u64>, max: usize) -> Result<usize, ApiError> {
+    match limit {
+        Some(0) => Err(ApiError::bad_request(
+            "bad_request",
+            "a page's limit is at least 1",
+        )),
+        Some(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX).min(max)),
+        None => Ok(max),
+    }
+}
 
 /// Counts per key (a client, a game) with a cap per key and in all; a
 /// [`Held`] gives its place back when dropped.

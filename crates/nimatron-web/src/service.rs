@@ -28,9 +28,9 @@ use crate::views::{
     AnalysisView, CatalogueItem, GameAnalysis, GameSummary, GameView, MovePage, MoveReply,
     PlayedMove, PositionView, ReviewedMove, SeatGrant, ValuePoint,
 };
-use crate::{seats, token, turns};
+use crate::{policy, token, turns};
 
-pub use crate::turns::now_ms;
+pub use crate::clock::now_ms;
 
 /// The most material (objects, cells...) a position may hold in the web app
 /// by default, so that boards stay drawable and move lists stay short
@@ -123,7 +123,7 @@ impl Engine {
             store,
             limits,
             server: ServerLimits::default(),
-            explore_to: crate::explore::SEQUENCE_TO,
+            explore_to: crate::limits::SEQUENCE_TO,
             games: GameCache::new(custom),
             sequences: SequenceCache::new(),
             locks: Mutex::new(HashMap::new()),
@@ -477,7 +477,7 @@ impl Engine {
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
         self.retrying(|| {
             let (mut record, moves) = self.load_with_moves(id)?;
-            seats::check_invite(&record, invite)?;
+            policy::check_invite(&record, invite)?;
             let (_, game) = self.game(&record.spec)?;
             let token = token::new_token();
             record.token1 = Some(token.clone());
@@ -519,7 +519,7 @@ impl Engine {
         let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
         self.retrying(|| {
             let (mut record, mut moves) = self.load_with_moves(id)?;
-            seats::moving_seat(&record, token, req.ply)?;
+            policy::moving_seat(&record, token, req.ply)?;
             if req.mv.len() > 200 {
                 return Err(ApiError::unprocessable(
                     "illegal_move",
@@ -592,30 +592,7 @@ impl Engine {
             let lock = self.lock_for(id);
             let _guard = lock.lock().unwrap_or_else(|e| e.into_inner());
             let record = self.load(id)?;
-            seats::seat_for_token(&record, token)?;
-            let Some(seat) = record.computer_seat else {
-                return Err(ApiError::conflict(
-                    "not_a_computer_game",
-                    "this game has no computer player: moves are made by the players",
-                ));
-            };
-            match record.status {
-                Status::Playing => {}
-                Status::Over => return Err(ApiError::conflict("game_over", "the game is over")),
-                Status::Waiting => {
-                    return Err(ApiError::conflict(
-                        "waiting_for_opponent",
-                        "the game has not started",
-                    ));
-                }
-            }
-            seats::check_ply(&record, req.ply, "request for the computer's move")?;
-            if record.to_move != seat {
-                return Err(ApiError::conflict(
-                    "not_computers_turn",
-                    "it is your move, not the computer's",
-                ));
-            }
+            policy::computer_to_move(&record, token, req.ply)?;
             record
         };
         let (_, game) = self.game(&seen.spec)?;
@@ -698,7 +675,7 @@ impl Engine {
             every_move: true,
             max_moves: max,
             moves_offset: usize::try_from(offset).unwrap_or(usize::MAX),
-            moves_limit: page_limit(limit, max)?,
+            moves_limit: crate::limits::page_limit(limit, max)?,
             ..AnalyzeOptions::new(limits)
         };
         let analysis = game
@@ -738,9 +715,7 @@ impl Engine {
     fn game_analysis_within(&self, id: &str) -> Result<GameAnalysis, ApiError> {
         let started = std::time::Instant::now();
         let (record, moves) = self.load_with_moves(id)?;
-        if !crate::actions::analysis_shown(&record) {
-            return Err(crate::actions::analysis_not_agreed());
-        }
+        policy::check_analysis_shown(&record)?;
         let (_, game) = self.game(&record.spec)?;
         let convention = parse_convention(Some(&record.convention))?;
         // What is left of the request's time, or None once it is used up.
@@ -891,17 +866,5 @@ impl Valued {
             self.remoteness,
             self.winning_move.clone(),
         )
-    }
-}
-
-/// The moves a page lists: `limit` if given (at least 1), at most `max`.
-pub(crate) fn page_limit(limit: Option<u64>, max: usize) -> Result<usize, ApiError> {
-    match limit {
-        Some(0) => Err(ApiError::bad_request(
-            "bad_request",
-            "a page's limit is at least 1",
-        )),
-        Some(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX).min(max)),
-        None => Ok(max),
     }
 }

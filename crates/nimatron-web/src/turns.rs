@@ -1,23 +1,14 @@
 //! Playing a game on, in its record: a move applied, the end of the game and
 //! its winner, and the computer's replies while it is the computer's turn.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use nimatron::solve::Limits;
 use nimatron::strategy::{Level, SplitMix64};
 use nimatron::{Convention, Game, MoveInfo};
 
+use crate::clock::now_ms;
 use crate::error::{ApiError, game_error, stored, stored_position};
 use crate::requests::parse_convention;
 use crate::store::{GameRecord, MoveRecord, Status};
-
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
 
 /// Apply a legal move to the record, and note it in `out`.
 pub(crate) fn play(

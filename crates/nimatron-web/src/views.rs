@@ -53,16 +53,16 @@ pub struct PlayedMove {
     /// for the moves a request has just applied (`applied` in a move's
     /// reply), not for every move of a game.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<crate::openapi::shapes::Element>>, required = false)]
+    #[schema(value_type = Option<Vec<crate::shapes::Element>>, required = false)]
     pub touches: Option<Vec<Element>>,
     /// The board after the move, as data. Given with `touches`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<crate::openapi::shapes::Board>, required = false)]
+    #[schema(value_type = Option<crate::shapes::Board>, required = false)]
     pub geometry: Option<Board>,
     /// What the move did, told on the board after it (`geometry`): the
     /// pieces it took away and those it put down. Given with `touches`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<crate::openapi::shapes::Trace>, required = false)]
+    #[schema(value_type = Option<crate::shapes::Trace>, required = false)]
     pub trace: Option<Trace>,
 }
 
@@ -100,15 +100,15 @@ pub struct PositionView {
     /// A text picture of it.
     pub board: String,
     /// How it is drawn, as data.
-    #[schema(value_type = crate::openapi::shapes::Board)]
+    #[schema(value_type = crate::shapes::Board)]
     pub geometry: Board,
     /// The elements that the next move of the record touched, if a move
     /// was made from it.
-    #[schema(value_type = Vec<crate::openapi::shapes::Element>)]
+    #[schema(value_type = Vec<crate::shapes::Element>)]
     pub next_touches: Vec<Element>,
     /// What the move that led here did, told on this board (empty at the
     /// start): what a replay marks as the last move.
-    #[schema(value_type = crate::openapi::shapes::Trace)]
+    #[schema(value_type = crate::shapes::Trace)]
     pub trace: Trace,
 }
 
@@ -207,7 +207,7 @@ pub struct GameView {
     pub board: String,
     /// How the position is drawn, as data: heaps, a ring, a grid, a graph
     /// or a counter.
-    #[schema(value_type = crate::openapi::shapes::Board)]
+    #[schema(value_type = crate::shapes::Board)]
     pub geometry: Board,
     /// The seat to move.
     pub to_move: u8,
@@ -230,18 +230,18 @@ pub struct GameView {
     pub moves_truncated: bool,
     /// The board elements the last move touched, on the board before it
     /// (empty before the first move): what a board marks as the last move.
-    #[schema(value_type = Vec<crate::openapi::shapes::Element>)]
+    #[schema(value_type = Vec<crate::shapes::Element>)]
     pub last_touches: Vec<Element>,
     /// What the last move did, told on the board now (`geometry`): the
     /// pieces it took away, each where it stood, and those it put down or
     /// changed; empty before the first move. What a board marks as the last
     /// move.
-    #[schema(value_type = crate::openapi::shapes::Trace)]
+    #[schema(value_type = crate::shapes::Trace)]
     pub last_trace: Trace,
     /// The legal moves now (empty when the game is over): every one, or
     /// the first `max_listed` of a position that has more (see
     /// `legal_moves_total`; `GET …/legal-moves` pages through the rest).
-    #[schema(value_type = Vec<crate::openapi::shapes::MoveInfo>)]
+    #[schema(value_type = Vec<crate::shapes::MoveInfo>)]
     pub legal_moves: Vec<MoveInfo>,
     /// How many legal moves there are now (0 when the game is over).
     pub legal_moves_total: u64,
@@ -426,7 +426,7 @@ pub struct GameAnalysis {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct MovePage {
     /// The moves, from `offset` on, in the order of the game's list.
-    #[schema(value_type = Vec<crate::openapi::shapes::MoveInfo>)]
+    #[schema(value_type = Vec<crate::shapes::MoveInfo>)]
     pub moves: Vec<MoveInfo>,
     /// Where the page starts, counting from 0.
     pub offset: u64,
@@ -446,7 +446,7 @@ impl MovePage {
         limit: Option<u64>,
         max_listed: usize,
     ) -> Result<MovePage, ApiError> {
-        let limit = crate::service::page_limit(limit, max_listed)?;
+        let limit = crate::limits::page_limit(limit, max_listed)?;
         if over {
             return Ok(MovePage {
                 moves: Vec::new(),
@@ -487,7 +487,7 @@ pub struct ValuePoint {
     pub winner: u8,
     /// Moves to the end with perfect play (the winner hurrying, the loser
     /// delaying), or null where the search was too large.
-    #[schema(value_type = Option<crate::openapi::shapes::Remoteness>, required)]
+    #[schema(value_type = Option<crate::shapes::Remoteness>, required)]
     pub remoteness: Option<Remoteness>,
     /// A winning move from it, in words (null when it is lost or over).
     #[schema(required)]
@@ -662,9 +662,9 @@ impl GameView {
             move_syntax: game.move_syntax(),
             position_syntax: game.position_syntax(),
             resigned: record.resigned,
-            can_undo: crate::actions::moves_to_undo(record, moves).is_some(),
+            can_undo: crate::policy::moves_to_undo(record, moves).is_some(),
             analysis: AnalysisConsent {
-                shown: crate::actions::analysis_shown(record),
+                shown: crate::policy::analysis_shown(record),
                 agreed: seat_bits(record.analysis_votes),
             },
             rematch: RematchView {
@@ -789,7 +789,7 @@ impl CatalogueItem {
             spec: built.map(|g| g.name()),
             playable: built.is_some(),
             heaps,
-            explore: built.is_some_and(|g| crate::explore::explorable(g.as_ref())),
+            explore: built.is_some_and(|g| explorable(g.as_ref())),
             start,
             conventions: built
                 .map(|g| {
@@ -804,6 +804,14 @@ impl CatalogueItem {
             rules: built.map(|g| g.description().rules),
         }
     }
+}
+
+/// Whether Explore can plot a game: its positions are heaps, and a single
+/// heap is a position.
+pub(crate) fn explorable(game: &dyn Game) -> bool {
+    game.heap_position(&[1])
+        .and_then(|p| game.value(&p))
+        .is_ok_and(|v| v.heaps().is_some())
 }
 
 /// The binary table of Wikipedia's *Nim* for Nim heaps.
@@ -825,5 +833,89 @@ pub fn nim_table(heaps: &[u64]) -> NimTable {
             .collect(),
         nim_sum,
         nim_sum_binary: format!("{nim_sum:0w$b}"),
+    }
+}
+
+/// A solved position (ANALYSIS in docs/api.md): the object of
+/// `nimatron analyze --json`, with every legal move valued and Nim's
+/// binary table.
+#[derive(Serialize, ToSchema)]
+#[allow(dead_code)]
+#[schema(as = AnalysisView)]
+struct AnalysisShape {
+    /// The game, as its canonical spec.
+    game: String,
+    /// The convention.
+    convention: crate::shapes::Convention,
+    /// The position.
+    position: crate::shapes::PositionValue,
+    /// The position, canonical text.
+    position_text: String,
+    /// Win or loss for the player to move.
+    outcome: crate::shapes::Outcome,
+    /// The normal-play Grundy value, or null where none is computed.
+    #[schema(required)]
+    grundy: Option<u64>,
+    /// Nim: the XOR of the heaps.
+    #[schema(required = false)]
+    nim_sum: u64,
+    /// Nim: the rule that decides.
+    #[schema(required = false)]
+    regime: crate::shapes::Regime,
+    /// Moves to the end under perfect play, or null.
+    #[schema(required)]
+    remoteness: Option<crate::shapes::Remoteness>,
+    /// The winning moves, valued.
+    winning_moves: Vec<crate::shapes::MoveInfo>,
+    /// How many winning moves there are in all.
+    winning_moves_total: u64,
+    /// Whether `winning_moves` leaves some out.
+    winning_moves_truncated: bool,
+    /// The legal moves, valued: every one, or the page asked for (at
+    /// most the server's `--max-listed`).
+    #[schema(required = false)]
+    moves: Vec<crate::shapes::MoveInfo>,
+    /// How many legal moves there are in all (with `moves`).
+    #[schema(required = false)]
+    moves_total: u64,
+    /// Where `moves` starts among them (with `moves`).
+    #[schema(required = false)]
+    moves_offset: u64,
+    /// Whether `moves` leaves some legal moves out (with `moves`).
+    #[schema(required = false)]
+    moves_truncated: bool,
+    /// How the verdict was reached.
+    method: String,
+    /// The positions a solver had stored, when one was used.
+    #[schema(required = false)]
+    states: u64,
+    /// Why, in words and tables.
+    explanation: String,
+    /// Candy Nim: the candy split.
+    #[schema(required = false)]
+    candy: crate::shapes::CandySplit,
+    /// Nim only: the binary table with the nim-sum; else null.
+    #[schema(required)]
+    nim_table: Option<NimTable>,
+}
+
+impl utoipa::PartialSchema for AnalysisView {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        AnalysisShape::schema()
+    }
+}
+
+impl ToSchema for AnalysisView {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "AnalysisView".into()
+    }
+
+    fn schemas(
+        schemas: &mut Vec<(
+            String,
+            utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>,
+        )>,
+    ) {
+        AnalysisShape::schemas(schemas);
     }
 }

@@ -30,7 +30,7 @@ use tokio_postgres::config::{Host, SslMode};
 use tokio_postgres::{AsyncMessage, NoTls, Row};
 
 use super::migrations::{self, Dialect};
-use super::{Change, DbError, GameRecord, Mode, MoveRecord, Status, Store, WriteError};
+use super::records::{Change, DbError, GameRecord, Mode, MoveRecord, Status, Store, WriteError};
 
 /// The channel of game changes.
 const CHANNEL: &str = "nimatron_games";
@@ -1064,7 +1064,7 @@ async fn migrate(client: &deadpool_postgres::Client, describe: &str) -> Result<(
             client
                 .execute(
                     "INSERT INTO nimatron_schema (version, name, applied_at) VALUES ($1, $2, $3)",
-                    &[&m.version, &m.name, &crate::turns::now_ms()],
+                    &[&m.version, &m.name, &crate::clock::now_ms()],
                 )
                 .await
                 .map_err(fail)?;

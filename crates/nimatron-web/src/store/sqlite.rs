@@ -13,7 +13,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 
 use super::migrations::{self, Dialect};
-use super::{DbError, GameRecord, Mode, MoveRecord, Status, Store, WriteError};
+use super::records::{DbError, GameRecord, Mode, MoveRecord, Status, Store, WriteError};
 
 impl From<rusqlite::Error> for DbError {
     fn from(e: rusqlite::Error) -> DbError {
@@ -337,7 +337,7 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
         }
         tx.execute(
             "INSERT INTO nimatron_schema (version, name, applied_at) VALUES (?1, ?2, ?3)",
-            params![m.version, m.name, crate::turns::now_ms()],
+            params![m.version, m.name, crate::clock::now_ms()],
         )?;
     }
     tx.commit()?;

@@ -1,0 +1,169 @@
+//! The API described as an OpenAPI 3.1 document, served at
+//! `GET /api/openapi.json`.
+//!
+//! The document is generated: each handler in [`crate::api`] carries its
+//! operation (`#[utoipa::path]`), and the router registers the handlers
+//! through that same description, so a route cannot exist without its
+//! operation or the other way round. Request and view types derive their
+//! schemas. The library's types that serialise by hand (an analysis, a move,
+//! a board) get the shapes of `crate::shapes`, written to match their
+//! `Serialize`; the test `tests/openapi.rs` validates real replies of every
+//! operation, for every catalogue game, against the document.
+
+use std::sync::OnceLock;
+
+use axum::http::HeaderMap;
+use axum::response::Response;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use super::pages::asset;
+use super::state::AppState;
+use super::{analysis, events, games, seats};
+
+/// The document's fixed parts; the operations come from the router.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Nimatron",
+        description = "Play and analyse Nim and other impartial games. \
+            Every refusal is a 4xx reply `{\"error\": {\"code\", \"message\"}}`; \
+            the codes are listed in docs/api.md.",
+        license(name = "MIT OR Apache-2.0")
+    ),
+    modifiers(&SeatToken)
+)]
+pub(crate) struct ApiDoc;
+
+/// The seat token that moves need, as a bearer token.
+struct SeatToken;
+
+impl Modify for SeatToken {
+    fn modify(&self, doc: &mut utoipa::openapi::OpenApi) {
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "seat_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some(
+                        "The token of the seat that moves, from the reply that \
+                         created or joined the game.",
+                    ))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// This API as an OpenAPI 3.1 document.
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    tag = "meta",
+    responses((status = 200, description = "The OpenAPI document", body = Object))
+)]
+async fn openapi_json(headers: HeaderMap) -> Response {
+    asset("application/json", document_json().as_bytes(), &headers)
+}
+
+/// The API's operations, each registered through its description
+/// (`#[utoipa::path]`), so that the router and the OpenAPI document list
+/// the same operations. Paths are relative to `/api`.
+pub(crate) fn operations() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(games::create_game, games::list_games))
+        .routes(routes!(games::get_game))
+        .routes(routes!(seats::make_move))
+        .routes(routes!(seats::computer_move))
+        .routes(routes!(seats::join_game))
+        .routes(routes!(seats::undo))
+        .routes(routes!(seats::resign))
+        .routes(routes!(seats::analysis_consent))
+        .routes(routes!(seats::rematch))
+        .routes(routes!(analysis::game_analysis))
+        .routes(routes!(games::game_position))
+        .routes(routes!(games::legal_moves))
+        .routes(routes!(events::events))
+        .routes(routes!(analysis::analyze))
+        .routes(routes!(analysis::explore_handler))
+        .routes(routes!(analysis::catalogue))
+        .routes(routes!(openapi_json))
+}
+
+/// The API's operations under `/api`, with the document they make.
+pub(crate) fn documented_operations() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", operations())
+}
+
+/// The whole document: the fixed parts and every operation of the router.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = documented_operations().into_openapi();
+    // These bodies may be left out (they are then `{}`).
+    for item in doc.paths.paths.values_mut() {
+        if let Some(op) = item.post.as_mut()
+            && matches!(
+                op.operation_id.as_deref(),
+                Some("create_game" | "undo" | "resign" | "rematch")
+            )
+            && let Some(body) = op.request_body.as_mut()
+        {
+            body.required = Some(utoipa::openapi::Required::False);
+        }
+    }
+    // What any operation may answer before its handler runs (the checks
+    // of `site.rs` and `limits.rs`).
+    let error = |text: &str| {
+        utoipa::openapi::ResponseBuilder::new()
+            .description(text)
+            .content(
+                "application/json",
+                utoipa::openapi::ContentBuilder::new()
+                    .schema(Some(utoipa::openapi::Ref::from_schema_name("Error")))
+                    .build(),
+            )
+            .build()
+    };
+    for item in doc.paths.paths.values_mut() {
+        let ops = [(false, item.get.as_mut()), (true, item.post.as_mut())];
+        for (post, op) in ops {
+            let Some(op) = op else { continue };
+            let responses = &mut op.responses.responses;
+            let mut add = |status: &str, text: &str| {
+                responses
+                    .entry(status.to_string())
+                    .or_insert_with(|| error(text).into());
+            };
+            add("403", "A page of another site sent it (`foreign_origin`)");
+            add("421", "The `Host` is not this server's (`wrong_host`)");
+            add(
+                "429",
+                "This client has its share of requests in flight (`too_many_requests`); see `Retry-After`",
+            );
+            add(
+                "500",
+                "A fault of the server (`internal`): the message gives an id that is in the server's log",
+            );
+            if post {
+                add(
+                    "415",
+                    "A body that is not `application/json` (`unsupported_media_type`)",
+                );
+            }
+        }
+    }
+    doc
+}
+
+/// The document as JSON, made once.
+pub(crate) fn document_json() -> &'static str {
+    static JSON: OnceLock<String> = OnceLock::new();
+    JSON.get_or_init(|| {
+        document()
+            .to_json()
+            .expect("the OpenAPI document serialises")
+    })
+}
