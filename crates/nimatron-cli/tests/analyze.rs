@@ -108,10 +108,10 @@ fn heaps_from_standard_input() {
 
 /// The "winning positions" table of Wikipedia's Nim article, reproduced by `positions`.
 #[test]
-fn positions_reproduce_the_seed_table() {
+fn positions_reproduce_wikipedias_table() {
     let table = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/seed_winning_positions.txt"
+        "/../../tests/data/wikipedia_winning_positions.txt"
     ))
     .expect("data file");
     for heaps in 2..=4usize {

@@ -55,7 +55,7 @@ fn bob_and_alice() {
 /// winning moves include the article's move, and the nim-sum column matches.
 #[test]
 fn misere_3_4_5_walkthrough() {
-    // (heaps, seed nim-sum, my move if it is my turn)
+    // (heaps, published nim-sum, my move if it is my turn)
     let rows: [([u64; 3], u64, Option<HeapMove>); 8] = [
         ([3, 4, 5], 2, Some(mv(0, 2))),
         ([1, 4, 5], 0, None),
@@ -66,9 +66,9 @@ fn misere_3_4_5_walkthrough() {
         ([0, 2, 1], 3, Some(mv(1, 2))),
         ([0, 0, 1], 1, None),
     ];
-    for (heaps, seed_sum, my_move) in rows {
+    for (heaps, published_sum, my_move) in rows {
         let a = nim::analyze(&heaps, Convention::Misere);
-        assert_eq!(a.nim_sum, Nimber(seed_sum), "{heaps:?}");
+        assert_eq!(a.nim_sum, Nimber(published_sum), "{heaps:?}");
         match my_move {
             Some(m) => {
                 assert_eq!(a.outcome, Outcome::N, "{heaps:?}");
@@ -84,7 +84,7 @@ fn misere_3_4_5_walkthrough() {
 /// The Python example's doctests: (heaps, misère answer, normal answer),
 /// where an answer is the (heap index, amount) the article prints, or None for
 /// "You will lose". Where the article prints one move, ours must include it.
-/// A seed answer: (heap index, amount), or None for "You will lose".
+/// A published answer: (heap index, amount), or None for "You will lose".
 type Answer = Option<(usize, u64)>;
 
 #[test]

@@ -57,10 +57,10 @@ fn octal(digits: &[u64], up_to: usize) -> Vec<u64> {
     g
 }
 
-fn seed_table() -> Vec<(usize, u64)> {
+fn report_table() -> Vec<(usize, u64)> {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/seed_take_and_break_table.txt"
+        "/../../tests/data/report_take_and_break_table.txt"
     ))
     .expect("data file");
     text.lines()
@@ -75,11 +75,11 @@ fn seed_table() -> Vec<(usize, u64)> {
 }
 
 #[test]
-fn the_seed_table_is_wrong_for_grundys_game() {
+fn the_reports_table_is_wrong_for_grundys_game() {
     let truth = grundys_game(20);
     // Published start of Grundy's game (OEIS A002188): 0,0,0,1,0,2,1,0,2,1,0,2,1,3.
     assert_eq!(&truth[..14], &[0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3]);
-    let table = seed_table();
+    let table = report_table();
     assert_eq!(table.len(), 7);
     let wrong: Vec<usize> = table
         .iter()
@@ -95,8 +95,8 @@ fn the_seed_table_is_wrong_for_grundys_game() {
 }
 
 #[test]
-fn the_seed_table_is_no_small_octal_game() {
-    let claimed: Vec<u64> = seed_table().iter().map(|&(_, g)| g).collect();
+fn the_reports_table_is_no_small_octal_game() {
+    let claimed: Vec<u64> = report_table().iter().map(|&(_, g)| g).collect();
     let mut matches = Vec::new();
     for d1 in 0..8 {
         for d2 in 0..8 {
