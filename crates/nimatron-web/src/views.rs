@@ -53,16 +53,16 @@ pub struct PlayedMove {
     /// for the moves a request has just applied (`applied` in a move's
     /// reply), not for every move of a game.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<crate::shapes::Element>>, required = false)]
+    #[schema(required = false)]
     pub touches: Option<Vec<Element>>,
     /// The board after the move, as data. Given with `touches`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<crate::shapes::Board>, required = false)]
+    #[schema(required = false)]
     pub geometry: Option<Board>,
     /// What the move did, told on the board after it (`geometry`): the
     /// pieces it took away and those it put down. Given with `touches`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<crate::shapes::Trace>, required = false)]
+    #[schema(required = false)]
     pub trace: Option<Trace>,
 }
 
@@ -100,15 +100,12 @@ pub struct PositionView {
     /// A text picture of it.
     pub board: String,
     /// How it is drawn, as data.
-    #[schema(value_type = crate::shapes::Board)]
     pub geometry: Board,
     /// The elements that the next move of the record touched, if a move
     /// was made from it.
-    #[schema(value_type = Vec<crate::shapes::Element>)]
     pub next_touches: Vec<Element>,
     /// What the move that led here did, told on this board (empty at the
     /// start): what a replay marks as the last move.
-    #[schema(value_type = crate::shapes::Trace)]
     pub trace: Trace,
 }
 
@@ -207,7 +204,6 @@ pub struct GameView {
     pub board: String,
     /// How the position is drawn, as data: heaps, a ring, a grid, a graph
     /// or a counter.
-    #[schema(value_type = crate::shapes::Board)]
     pub geometry: Board,
     /// The seat to move.
     pub to_move: u8,
@@ -230,18 +226,15 @@ pub struct GameView {
     pub moves_truncated: bool,
     /// The board elements the last move touched, on the board before it
     /// (empty before the first move): what a board marks as the last move.
-    #[schema(value_type = Vec<crate::shapes::Element>)]
     pub last_touches: Vec<Element>,
     /// What the last move did, told on the board now (`geometry`): the
     /// pieces it took away, each where it stood, and those it put down or
     /// changed; empty before the first move. What a board marks as the last
     /// move.
-    #[schema(value_type = crate::shapes::Trace)]
     pub last_trace: Trace,
     /// The legal moves now (empty when the game is over): every one, or
     /// the first `max_listed` of a position that has more (see
     /// `legal_moves_total`; `GET …/legal-moves` pages through the rest).
-    #[schema(value_type = Vec<crate::shapes::MoveInfo>)]
     pub legal_moves: Vec<MoveInfo>,
     /// How many legal moves there are now (0 when the game is over).
     pub legal_moves_total: u64,
@@ -426,7 +419,6 @@ pub struct GameAnalysis {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct MovePage {
     /// The moves, from `offset` on, in the order of the game's list.
-    #[schema(value_type = Vec<crate::shapes::MoveInfo>)]
     pub moves: Vec<MoveInfo>,
     /// Where the page starts, counting from 0.
     pub offset: u64,
@@ -487,7 +479,7 @@ pub struct ValuePoint {
     pub winner: u8,
     /// Moves to the end with perfect play (the winner hurrying, the loser
     /// delaying), or null where the search was too large.
-    #[schema(value_type = Option<crate::shapes::Remoteness>, required)]
+    #[schema(required)]
     pub remoteness: Option<Remoteness>,
     /// A winning move from it, in words (null when it is lost or over).
     #[schema(required)]
@@ -848,7 +840,7 @@ struct AnalysisShape {
     /// The convention.
     convention: crate::shapes::Convention,
     /// The position.
-    position: crate::shapes::PositionValue,
+    position: PositionValue,
     /// The position, canonical text.
     position_text: String,
     /// Win or loss for the player to move.
@@ -864,9 +856,9 @@ struct AnalysisShape {
     regime: crate::shapes::Regime,
     /// Moves to the end under perfect play, or null.
     #[schema(required)]
-    remoteness: Option<crate::shapes::Remoteness>,
+    remoteness: Option<Remoteness>,
     /// The winning moves, valued.
-    winning_moves: Vec<crate::shapes::MoveInfo>,
+    winning_moves: Vec<MoveInfo>,
     /// How many winning moves there are in all.
     winning_moves_total: u64,
     /// Whether `winning_moves` leaves some out.
@@ -874,7 +866,7 @@ struct AnalysisShape {
     /// The legal moves, valued: every one, or the page asked for (at
     /// most the server's `--max-listed`).
     #[schema(required = false)]
-    moves: Vec<crate::shapes::MoveInfo>,
+    moves: Vec<MoveInfo>,
     /// How many legal moves there are in all (with `moves`).
     #[schema(required = false)]
     moves_total: u64,

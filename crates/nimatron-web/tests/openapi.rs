@@ -798,3 +798,139 @@ async fn a_game_id_that_is_not_utf8_is_refused_in_json() {
         assert_eq!(r.body["error"]["code"], "game_not_found", "{path}");
     }
 }
+
+/// The keys of a JSON object.
+fn keys(v: &Value) -> BTreeSet<String> {
+    v.as_object()
+        .unwrap_or_else(|| panic!("not an object: {v}"))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+/// The documented fields of an object schema: (all, required).
+fn fields(schema: &Value) -> (BTreeSet<String>, BTreeSet<String>) {
+    let required = schema["required"]
+        .as_array()
+        .map(|r| r.iter().map(|f| f.as_str().unwrap().to_string()).collect())
+        .unwrap_or_default();
+    (keys(&schema["properties"]), required)
+}
+
+/// The variant of a schema tagged by `kind` (Board, Element, Ghost) that
+/// documents `value`.
+fn variant<'d>(doc: &'d Value, name: &str, value: &Value) -> &'d Value {
+    let kind = &value["kind"];
+    doc["components"]["schemas"][name]["oneOf"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{name} is not a oneOf"))
+        .iter()
+        .find(|v| v["properties"]["kind"]["enum"][0] == *kind)
+        .unwrap_or_else(|| panic!("{name} documents no kind {kind}"))
+}
+
+/// The board, its elements, a move and remoteness are documented by the
+/// library's own schemas (its `openapi` feature), not by copies: the served
+/// document holds exactly what the types say, and each field of the JSON
+/// that real positions, moves and analyses of every catalogue game
+/// serialise to is one the document lists (each tagged variant's fields
+/// exactly; a move's every field met somewhere, the required ones always).
+#[tokio::test]
+async fn the_library_types_are_documented_with_their_real_fields() {
+    use nimatron::{AnalyzeOptions, Board, Convention, Element, Ghost, MoveInfo, Remoteness};
+    use utoipa::PartialSchema;
+
+    let c = Checker::new("openapi-library-types").await;
+    let schemas = &c.doc["components"]["schemas"];
+    let own = |schema: utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>| {
+        serde_json::to_value(schema).unwrap()
+    };
+    assert_eq!(schemas["Board"], own(Board::schema()));
+    assert_eq!(schemas["Element"], own(Element::schema()));
+    assert_eq!(schemas["Ghost"], own(Ghost::schema()));
+    assert_eq!(schemas["Move"], own(MoveInfo::schema()));
+    assert_eq!(schemas["Remoteness"], own(Remoteness::schema()));
+
+    let (move_fields, move_required) = fields(&schemas["Move"]);
+    let mut move_keys_seen = BTreeSet::new();
+    let mut kinds_seen = BTreeSet::new();
+    let mut remoteness_seen = 0;
+    let mut check_tagged = |name: &str, value: &Value| {
+        let (all, required) = fields(variant(&c.doc, name, value));
+        assert_eq!(keys(value), all, "{name} {value}");
+        assert_eq!(required, all, "{name}: every field is always written");
+        kinds_seen.insert(format!("{name}:{}", value["kind"].as_str().unwrap()));
+    };
+    for entry in GameSpec::CATALOGUE {
+        let spec_text = concrete(entry.syntax);
+        let game = spec_text.parse::<GameSpec>().unwrap().build().unwrap();
+        let position = game
+            .start()
+            .unwrap_or_else(|| game.parse(game.description().example).unwrap());
+        check_tagged(
+            "Board",
+            &serde_json::to_value(game.board(&position).unwrap()).unwrap(),
+        );
+        let options = AnalyzeOptions {
+            every_move: true,
+            max_moves: 50,
+            moves_limit: 50,
+            ..AnalyzeOptions::default()
+        };
+        let Ok(analysis) = game.analyze_with(&position, Convention::Normal, &options) else {
+            continue;
+        };
+        if let Some(r) = analysis.remoteness {
+            let r = serde_json::to_value(r).unwrap();
+            let (all, required) = fields(&schemas["Remoteness"]);
+            assert_eq!((keys(&r), &required), (all.clone(), &all), "{r}");
+            remoteness_seen += 1;
+        }
+        // Moves as a game lists them (no value) and as an analysis values them.
+        let listed = game.legal_moves(&position).unwrap();
+        for mv in listed
+            .iter()
+            .take(50)
+            .chain(analysis.moves.iter().flatten())
+        {
+            let m = serde_json::to_value(mv).unwrap();
+            let k = keys(&m);
+            assert!(
+                k.is_subset(&move_fields),
+                "{spec_text}: {m} has fields the document lacks"
+            );
+            assert!(
+                move_required.is_subset(&k),
+                "{spec_text}: {m} lacks a required field"
+            );
+            move_keys_seen.extend(k);
+            for e in m["touches"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(m["trace"]["added"].as_array().unwrap())
+            {
+                check_tagged("Element", e);
+            }
+            for g in m["trace"]["removed"].as_array().unwrap() {
+                check_tagged("Ghost", g);
+            }
+        }
+    }
+    assert_eq!(
+        move_keys_seen, move_fields,
+        "every documented field of a move is met"
+    );
+    assert!(remoteness_seen > 10, "{remoteness_seen} remoteness values");
+    for kind in [
+        "Board:heaps",
+        "Board:grid",
+        "Board:graph",
+        "Board:counter",
+        "Element:objects",
+        "Element:cell",
+        "Ghost:objects",
+    ] {
+        assert!(kinds_seen.contains(kind), "{kind} not met: {kinds_seen:?}");
+    }
+}

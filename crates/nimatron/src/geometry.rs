@@ -18,6 +18,7 @@
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "snake_case")
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Board {
     /// Rows of objects, one row per heap.
     Heaps {
@@ -37,6 +38,7 @@ pub enum Board {
         /// Objects still to be placed on the heaps, one per move, before
         /// any is taken (Building Nim's placing phase); such a move touches
         /// [`Element::Heap`]. `None` in games without a supply.
+        #[cfg_attr(feature = "openapi", schema(required))]
         supply: Option<u64>,
     },
     /// Objects on a ring (circular Nim): `true` where an object stands.
@@ -52,6 +54,7 @@ pub enum Board {
         /// `true` where a cell is still on the board.
         cells: Vec<bool>,
         /// A cell whose taking loses (Chomp's poisoned corner).
+        #[cfg_attr(feature = "openapi", schema(required))]
         poisoned: Option<Vec<usize>>,
     },
     /// A graph with vertices, edges and, for some games, weights and a
@@ -62,8 +65,10 @@ pub enum Board {
         /// The edges.
         edges: Vec<Edge>,
         /// The vertex the token stands on (Nim on graphs).
+        #[cfg_attr(feature = "openapi", schema(required))]
         token: Option<usize>,
         /// The ground, in games played on rooted graphs (Hackenbush).
+        #[cfg_attr(feature = "openapi", schema(required))]
         ground: Option<usize>,
     },
     /// Square boards of cells that players mark (Notakto's X's).
@@ -104,6 +109,7 @@ pub enum Board {
 /// A vertex of a [`Board::Graph`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Vertex {
     /// Its id, the same on the board before and after any move: its label.
     pub id: String,
@@ -116,6 +122,7 @@ pub struct Vertex {
 /// An edge of a [`Board::Graph`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Edge {
     /// Its id, the same on the board before and after any move that keeps
     /// it: the ids of its ends ([`edge_ids`]).
@@ -125,6 +132,7 @@ pub struct Edge {
     /// The other end.
     pub to: usize,
     /// A weight, in games that have them.
+    #[cfg_attr(feature = "openapi", schema(required))]
     pub weight: Option<u64>,
 }
 
@@ -135,6 +143,7 @@ pub struct Edge {
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "snake_case")
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Element {
     /// A run of adjacent objects of a heap (object 0 is the leftmost).
     Objects {
@@ -208,6 +217,7 @@ pub enum Element {
 /// same pieces ([`Trace::between`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Trace {
     /// The pieces taken away: those the move touched and those that went
     /// with them (a vertex's neighbours, the edges that fall, the squares a
@@ -226,6 +236,7 @@ pub struct Trace {
     derive(serde::Serialize),
     serde(tag = "kind", rename_all = "snake_case")
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Ghost {
     /// `count` objects that stood in row `heap` of the board after, just
     /// before its object `at` (`at` equal to the row's length: at its end).
@@ -264,6 +275,7 @@ pub enum Ghost {
         /// The other end's id.
         to: String,
         /// Its weight, in games that have them.
+        #[cfg_attr(feature = "openapi", schema(required))]
         weight: Option<u64>,
     },
     /// Letters taken from word `word` of the board after.

@@ -116,6 +116,8 @@
 //! - `serde`: `Analysis`, `MoveInfo`, `PositionValue`, `Remoteness`,
 //!   `Board` and `Element` serialise to the JSON of the CLI contract
 //!   (`nimatron analyze --json`), which the web API shares.
+//! - `openapi` (with `serde`): their OpenAPI schemas (utoipa's `ToSchema`),
+//!   for the web API's document.
 #![deny(missing_docs)]
 
 mod analysis;
@@ -133,6 +135,8 @@ mod outcome;
 pub mod play;
 pub mod position;
 mod rules;
+#[cfg(feature = "openapi")]
+mod schema;
 pub mod sequence;
 pub mod solve;
 pub mod strategy;

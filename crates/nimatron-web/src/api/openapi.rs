@@ -5,10 +5,12 @@
 //! operation (`#[utoipa::path]`), and the router registers the handlers
 //! through that same description, so a route cannot exist without its
 //! operation or the other way round. Request and view types derive their
-//! schemas. The library's types that serialise by hand (an analysis, a move,
-//! a board) get the shapes of `crate::shapes`, written to match their
-//! `Serialize`; the test `tests/openapi.rs` validates real replies of every
-//! operation, for every catalogue game, against the document.
+//! schemas; the library's types (a board and its elements, a move,
+//! remoteness) bring their own, with the library's `openapi` feature. The
+//! parts of an analysis that the library writes by hand and gives no
+//! schema get the shapes of `crate::shapes`. The test `tests/openapi.rs`
+//! validates real replies of every operation, for every catalogue game,
+//! against the document.
 
 use std::sync::OnceLock;
 
