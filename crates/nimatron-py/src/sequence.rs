@@ -180,10 +180,12 @@ fn default_memory_limit() -> u64 {
     available.map_or(8 << 30, |bytes| bytes / 10 * 9)
 }
 
-/// Runs `run` to the end in steps of at most about a tenth of a second
-/// each, the GIL released during a step; between steps, signals are
-/// checked (Ctrl-C raises KeyboardInterrupt) and `step` is told how many
-/// values are known.
+/// Runs `run` to the end in steps of about a tenth of a second each (for
+/// progress reports), the GIL released during a step; between steps,
+/// `step` is told how many values are known. Within a step the engine asks
+/// the interrupt of [`interrupt::run`] between blocks of work, so Ctrl-C
+/// raises KeyboardInterrupt within [`interrupt::POLL_EVERY`] and a block,
+/// however long a step turns out.
 fn drive(
     py: Python<'_>,
     run: &mut SequenceRun,
@@ -197,15 +199,17 @@ fn drive(
     while !run.is_complete() {
         let t = Instant::now();
         let target = run.len().saturating_add(step);
-        py.detach(|| run.advance(target))
-            .map_err(|e| errors::from_sequence(py, e))?;
+        interrupt::run(py, |stop| {
+            run.set_interrupt(stop);
+            run.advance(target)
+        })?
+        .map_err(|e| errors::from_sequence(py, e))?;
         let took = t.elapsed().as_secs_f64();
         if took < 0.025 {
             step = step.saturating_mul(2);
         } else if took > 0.05 && step > 1 << 2 {
             step /= 2;
         }
-        py.check_signals()?;
         step_done(run.len())?;
     }
     Ok(())
@@ -497,7 +501,7 @@ pub fn heap_game(py: Python<'_>, spec: &str) -> PyResult<HeapGame> {
 /// `progress` is None, True (a tqdm bar), a tqdm bar (its `update` is
 /// called), or a callable `progress(done, total)`. The GIL is released
 /// while values are computed, and Ctrl-C raises KeyboardInterrupt within
-/// about a tenth of a second.
+/// about a tenth of a second (the engine stops between blocks of work).
 ///
 /// Raises SpecError (bad spec), SequenceError (too large) or ValueError
 /// (bad options).

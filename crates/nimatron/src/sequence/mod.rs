@@ -61,6 +61,8 @@ mod values;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::solve::Interrupt;
+
 pub use census::{
     CensusClass, CensusError, CensusRecord, CensusResult, CensusSpec, CensusTable, EquivalenceRule,
     Fingerprint, MergeError, Shard, census_game, census_record, merge, nimber_string,
@@ -77,7 +79,7 @@ pub use sparse::{SparseCounters, SparseMask};
 pub use values::Values;
 
 pub(crate) use game::{Rule, TakeBreak};
-use naive::{ModularClasses, ModularNaive, NaiveTakeBreak, Squares, StepError, ThreeHeap};
+use naive::{ModularClasses, ModularNaive, NaiveTakeBreak, Squares, StepError, ThreeHeap, Watch};
 use period::ProofRule;
 use plain::Plain;
 use sparse::Sparse;
@@ -205,6 +207,13 @@ pub enum SequenceError {
         /// The heap size whose value could not be computed.
         at: u64,
     },
+    /// The run's [`Interrupt`] (see [`SequenceRun::set_interrupt`]) asked
+    /// to stop. The values below `known` are final, and the run may be
+    /// advanced again from there.
+    Interrupted {
+        /// How many values are known: `G(0..known)`.
+        known: u64,
+    },
 }
 
 impl fmt::Display for SequenceError {
@@ -226,6 +235,10 @@ impl fmt::Display for SequenceError {
             SequenceError::Inconsistent { at } => write!(
                 f,
                 "the values below n = {at} are not this game's Grundy values (was the run resumed from an altered checkpoint?)"
+            ),
+            SequenceError::Interrupted { known } => write!(
+                f,
+                "the computation was interrupted with G(0..{known}) known"
             ),
         }
     }
@@ -359,14 +372,20 @@ impl Engine {
         g: &mut Vec<T>,
         until: usize,
         threads: usize,
+        watch: &mut Watch,
     ) -> Result<(), StepError> {
         match self {
-            Engine::Naive(e) => e.extend(g, until),
-            Engine::Sparse(e) => e.extend_parallel(g, until, threads),
-            Engine::Plain(e) => e.extend(g, until),
-            Engine::Squares(e) => e.extend(g, until),
-            Engine::ModularNaive(e) => e.extend(g, until),
-            Engine::ModularClasses(e) => e.extend(g, until),
+            Engine::Naive(e) => e.extend(g, until, watch),
+            Engine::Sparse(e) => {
+                e.watch = *watch;
+                let result = e.extend_parallel(g, until, threads);
+                *watch = e.watch;
+                result
+            }
+            Engine::Plain(e) => e.extend(g, until, watch),
+            Engine::Squares(e) => e.extend(g, until, watch),
+            Engine::ModularNaive(e) => e.extend(g, until, watch),
+            Engine::ModularClasses(e) => e.extend(g, until, watch),
         }
     }
 }
@@ -437,6 +456,8 @@ pub struct SequenceRun {
     extended_from: Option<u64>,
     /// When auto next looks for a proven period.
     next_period_check: u64,
+    /// The interrupt, asked now and then by the engine's inner loops.
+    watch: Watch,
 }
 
 impl SequenceRun {
@@ -498,6 +519,7 @@ impl SequenceRun {
             found: None,
             extended_from: None,
             next_period_check: 256,
+            watch: Watch::default(),
         })
     }
 
@@ -534,6 +556,33 @@ impl SequenceRun {
     /// The proven period found so far (auto only), if any.
     pub fn proven_period(&self) -> Option<Period> {
         self.found
+    }
+
+    /// Asks `interrupt` (None: nothing) now and then whether to stop: the
+    /// inner loops ask it after a bounded amount of work (about a
+    /// millisecond at most, between blocks of positions, not per value),
+    /// and [`SequenceRun::advance`] then stops with
+    /// [`SequenceError::Interrupted`], every value it kept final.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use nimatron::Interrupt;
+    /// use nimatron::sequence::{HeapGame, SequenceError, SequenceOptions, SequenceRun};
+    ///
+    /// static STOP: AtomicBool = AtomicBool::new(true);
+    /// let game: HeapGame = "officers".parse()?;
+    /// let mut run = SequenceRun::new(&game, 100_000, &SequenceOptions::default())?;
+    /// run.set_interrupt(Some(Interrupt::new(|| STOP.load(Ordering::Relaxed))));
+    /// let Err(SequenceError::Interrupted { known }) = run.advance(u64::MAX) else {
+    ///     panic!("not interrupted");
+    /// };
+    /// assert!(known < 100_000 && known == run.len());
+    /// STOP.store(false, Ordering::Relaxed);
+    /// assert_eq!(run.advance(u64::MAX)?, 100_001);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_interrupt(&mut self, interrupt: Option<Interrupt>) {
+        self.watch = Watch::new(interrupt);
     }
 
     /// Computes values until `G(0..until)` are known (or all up to `to`),
@@ -582,10 +631,11 @@ impl SequenceRun {
         // two, on one thread, while the other waited: about 40 ms at 2^23.
         self.values.reserve_total(self.to as usize + 1);
         loop {
+            let watch = &mut self.watch;
             let result = match &mut self.values {
-                Values::Bytes(v) => self.engine.extend(v, stop, threads),
-                Values::Shorts(v) => self.engine.extend(v, stop, threads),
-                Values::Words(v) => self.engine.extend(v, stop, threads),
+                Values::Bytes(v) => self.engine.extend(v, stop, threads, watch),
+                Values::Shorts(v) => self.engine.extend(v, stop, threads, watch),
+                Values::Words(v) => self.engine.extend(v, stop, threads, watch),
             };
             match result {
                 Ok(()) => return Ok(()),
@@ -619,6 +669,11 @@ impl SequenceRun {
                 }
                 Err(StepError::Inconsistent(at)) => {
                     return Err(SequenceError::Inconsistent { at });
+                }
+                Err(StepError::Interrupted) => {
+                    return Err(SequenceError::Interrupted {
+                        known: self.values.len() as u64,
+                    });
                 }
                 Err(StepError::ThreeHeapTooLarge(n)) => {
                     return Err(SequenceError::Unsupported {

@@ -21,7 +21,7 @@
 //! in a page, and what [`super::sparse`] must beat on every game.
 
 use super::game::TakeBreak;
-use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
+use super::naive::{Marks, StepError, ThreeHeap, Watch, mark_simple_options};
 use super::values::Cell;
 
 /// State of the plain method.
@@ -89,13 +89,25 @@ impl Plain {
     }
 
     /// Computes values until `g.len() == until`.
-    pub fn extend<T: Cell>(&mut self, g: &mut Vec<T>, until: usize) -> Result<(), StepError> {
+    pub fn extend<T: Cell>(
+        &mut self,
+        g: &mut Vec<T>,
+        until: usize,
+        watch: &mut Watch,
+    ) -> Result<(), StepError> {
         while g.len() < until {
             let n = g.len();
             if n == self.next_eval {
                 self.next_eval *= 2;
                 self.choose_mask(g);
             }
+            // The pairs this position visits: every split without a mask,
+            // the rare positions (and a short search) with one.
+            watch.spend(if self.mask == 0 {
+                (self.rule.split_two.len() * n / 2) as u64
+            } else {
+                self.rare.len() as u64 + 1
+            })?;
             self.marks.begin();
             mark_simple_options(&self.rule, g, n, &mut self.marks, &mut self.three)?;
             let value = if self.mask == 0 {

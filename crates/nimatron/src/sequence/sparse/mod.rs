@@ -56,7 +56,7 @@ mod step2;
 
 use super::game::TakeBreak;
 use super::kernel::{Kernels, Simd};
-use super::naive::{Marks, StepError, ThreeHeap, mark_simple_options};
+use super::naive::{Marks, StepError, ThreeHeap, Watch, mark_simple_options};
 use super::parallel::{Grow, Pair};
 use super::probe::{self, Probe};
 use super::values::Cell;
@@ -198,6 +198,11 @@ pub(crate) struct Sparse {
     tag: u8,
     max_value: u32,
     pub counters: SparseCounters,
+    /// The run's interrupt, asked between blocks and plain positions (see
+    /// [`Sparse::watch_blocks`]).
+    pub watch: Watch,
+    /// The pairs of [`Sparse::counters`] already counted by `watch`.
+    watched_pairs: u64,
 }
 
 /// What the helper thread of the two-thread mode did for a block: its
@@ -266,6 +271,8 @@ impl Sparse {
             tag: 0,
             max_value: 0,
             counters: SparseCounters::default(),
+            watch: Watch::default(),
+            watched_pairs: 0,
         };
         s.resize_tables();
         s
@@ -303,6 +310,7 @@ impl Sparse {
             (half >= 1).then_some((m, half))
         });
         let pairs: usize = splits.clone().map(|(_, half)| half).sum();
+        self.watch.spend(pairs as u64 + 1)?;
         match helper {
             Some(helper) if pairs >= PLAIN_SHARED => {
                 // Each thread marks the pairs of one half of every digit's
@@ -377,6 +385,9 @@ impl Sparse {
         mut defer: Option<&mut Deferred>,
         helped: Option<Helped<'_>>,
     ) -> Result<(), StepError> {
+        // Before any of the block is done, so that an interrupt leaves
+        // every value final.
+        self.watch_blocks(len)?;
         let n0 = g.len();
         let size = self.marks.size();
         let width = self.stride();
@@ -434,6 +445,17 @@ impl Sparse {
             self.commit(g, value);
         }
         Ok(())
+    }
+
+    /// Counts for [`Sparse::watch`] the pairs visited since it last counted
+    /// and 64 units for each of the `positions` of the next block (whose
+    /// pairs are counted next time), so that the interrupt is asked every
+    /// few hundred microseconds of blocks, however the work is spread.
+    fn watch_blocks(&mut self, positions: usize) -> Result<(), StepError> {
+        let pairs = self.counters.rare_pairs + self.counters.search_pairs;
+        let units = pairs.saturating_sub(self.watched_pairs) + 64 * positions as u64;
+        self.watched_pairs = pairs;
+        self.watch.spend(units)
     }
 
     /// The length of a row: options are XORs of values below half the
@@ -495,7 +517,7 @@ mod tests {
     fn naive(rule: &TakeBreak, to: usize) -> Vec<u16> {
         let mut g = Vec::new();
         NaiveTakeBreak::new(rule.clone())
-            .extend(&mut g, to)
+            .extend(&mut g, to, &mut Watch::default())
             .expect("no overflow");
         g
     }

@@ -60,6 +60,9 @@ impl Sparse {
     ) -> Result<(), StepError> {
         let rule = self.rule.clone();
         let mut overflow = false;
+        // Set when the interrupt asked to stop: what is pending is
+        // confirmed (so that every value is final) and the run stops.
+        let mut interrupted = false;
         loop {
             let n1 = g.len();
             if pending
@@ -72,6 +75,7 @@ impl Sparse {
             }
             let quiet_until = self.guess_from();
             let produce = !overflow
+                && !interrupted
                 && n1 < until
                 && self.schedule.mask != 0
                 && !self.eval_due(n1 as u64)
@@ -88,6 +92,9 @@ impl Sparse {
                     );
                     self.settle(g, pending, first.merge(second));
                     continue;
+                }
+                if interrupted {
+                    return Err(StepError::Interrupted);
                 }
                 if overflow {
                     return Err(StepError::Overflow);
@@ -111,6 +118,10 @@ impl Sparse {
                             Ok(()) => continue,
                             Err(StepError::Overflow) => {
                                 overflow = true;
+                                continue;
+                            }
+                            Err(StepError::Interrupted) => {
+                                interrupted = true;
                                 continue;
                             }
                             Err(e) => return Err(e),
@@ -152,6 +163,9 @@ impl Sparse {
             current.front = self.front.clone();
             let (produced, verdict) =
                 self.round(helper, g, target, &rule, pending, &mut current, false);
+            // The values of the round rest on guesses: they are confirmed
+            // (pending, or thrown away below) before the run stops.
+            interrupted |= produced == Err(StepError::Interrupted);
             if !pending.is_empty() && self.settle(g, pending, verdict) {
                 // Everything produced this round rests on a wrong value.
                 *spare = current;
@@ -161,6 +175,7 @@ impl Sparse {
             match produced {
                 Ok(()) => {}
                 Err(StepError::Overflow) => overflow = true,
+                Err(StepError::Interrupted) => {}
                 Err(e) => return Err(e),
             }
         }
