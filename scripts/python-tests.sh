@@ -15,24 +15,8 @@ venv=${NIMATRON_PY_VENV:-$root/target/py-venv}
 requirements=$crate/requirements-dev.txt
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 
-if [ ! -x "$venv/bin/python" ]; then
-    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
-        echo "== installing python3-venv (apt)"
-        if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
-        $sudo apt-get update -qq
-        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
-    fi
-    echo "== creating $venv"
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-fi
-# Install the pinned tools when the requirements changed since last time.
-stamp=$venv/.requirements
-if ! cmp -s "$requirements" "$stamp"; then
-    echo "== pip install -r $requirements"
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
-    cp "$requirements" "$stamp"
-fi
+. scripts/lib/py-venv.sh
+py_venv "$venv" "$requirements"
 
 echo "== maturin build (release, abi3)"
 wheels=$CARGO_TARGET_DIR/py-wheels
@@ -41,6 +25,17 @@ rm -rf "$wheels"
     --interpreter "$venv/bin/python" --out "$wheels")
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     --force-reinstall --no-deps "$wheels"/nimatron-*.whl
+
+echo "== the wheel carries the licence texts, the workspace's own"
+for f in LICENSE-MIT LICENSE-APACHE; do
+    cmp "$f" "$crate/$f" || { echo "$crate/$f differs from the workspace's $f" >&2; exit 1; }
+done
+"$venv/bin/python" - "$wheels"/nimatron-*.whl <<'EOF'
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+for f in ["LICENSE-MIT", "LICENSE-APACHE"]:
+    assert any(n.endswith(".dist-info/licenses/" + f) for n in names), f"{f} is not in the wheel: {names}"
+EOF
 
 echo "== pytest $crate/tests"
 # Run from the tests folder so that `import nimatron` is the installed wheel.

@@ -27,23 +27,8 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
 targets=(x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu)
 compatibility=manylinux_2_28
 
-if [ ! -x "$venv/bin/python" ]; then
-    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
-        echo "== installing python3-venv (apt)"
-        if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
-        $sudo apt-get update -qq
-        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
-    fi
-    echo "== creating $venv"
-    rm -rf "$venv"
-    python3 -m venv "$venv"
-fi
-stamp=$venv/.requirements
-if ! cmp -s "$requirements" "$stamp"; then
-    echo "== pip install -r $requirements"
-    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
-    cp "$requirements" "$stamp"
-fi
+. scripts/lib/py-venv.sh
+py_venv "$venv" "$requirements"
 export PATH=$venv/bin:$PATH
 
 for target in "${targets[@]}"; do
@@ -98,6 +83,25 @@ EOF
         echo "   stripped: no .debug sections"
     else
         echo "   debug info left in the extension module" >&2
+        status=1
+    fi
+done
+# The licence texts: in each wheel's .dist-info/licenses and in the sdist.
+for dist in "$out"/nimatron-*.whl "$out"/nimatron-*.tar.gz; do
+    if python3 - "$dist" <<'EOF'
+import sys, tarfile, zipfile
+path = sys.argv[1]
+if path.endswith(".whl"):
+    names = zipfile.ZipFile(path).namelist()
+else:
+    names = tarfile.open(path).getnames()
+missing = [f for f in ["LICENSE-MIT", "LICENSE-APACHE"] if not any(n.endswith("/" + f) for n in names)]
+sys.exit(f"missing: {missing}" if missing else 0)
+EOF
+    then
+        echo "-- $(basename "$dist"): LICENSE-MIT and LICENSE-APACHE inside"
+    else
+        echo "   $(basename "$dist") lacks a licence text" >&2
         status=1
     fi
 done
