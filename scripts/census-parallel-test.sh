@@ -32,11 +32,26 @@ echo "== the unsharded census"
 "$nimatron" census --digits 3 --to 1000 >whole.md
 "$nimatron" census --digits 3 --to 1000 --json >whole.json
 
-cmp merged.md whole.md
-cmp merged.json whole.json
+# Each check counted, so that the run's summary shows them.
+passed=0
+failed=0
+check() {
+    local what=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+        echo "FAILED: $what" >&2
+    fi
+}
 lines="$(cat shard-*.jsonl | wc -l)"
-if [ "$lines" -ne 512 ]; then
-    echo "expected 512 records, found $lines" >&2
-    exit 1
-fi
+check "the shards hold 512 records (found $lines)" test "$lines" -eq 512
+check "the merged Markdown table equals the unsharded one" cmp merged.md whole.md
+check "the merged JSON table equals the unsharded one" cmp merged.json whole.json
+for shard in 1 2 3 4; do
+    check "shard $shard/4 wrote its 128 codes" test "$(wc -l <shard-$shard.jsonl)" -eq 128
+done
+echo "census: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
 echo "== census under GNU parallel: 512 codes, merged table equals the unsharded one"

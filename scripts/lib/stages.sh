@@ -11,8 +11,9 @@
 #
 # The counts are read from the lines test runners close with: cargo test's
 # "test result: ... N passed; N failed; N ignored", pytest's
-# "=== N passed, N skipped in ...", node --test's "ℹ pass N" (or TAP's
-# "# pass N"), schemathesis's "N passed", and a plain
+# "=== N passed, N skipped in ..." (or, with -q, "N passed in ..."), node
+# --test's "ℹ pass N" (or TAP's "# pass N"), schemathesis's "N generated,
+# N passed, N skipped" (or "N generated, N found N unique failures"), and a plain
 # "N passed, N failed[, N skipped]" line. A stage that prints a line
 # starting "SKIPPED:" (or, as scripts/aarch64-tests.sh does, "== ... skipped:")
 # counts as skipped. STAGES_LOG_DIR (default: a temporary directory) keeps
@@ -34,7 +35,9 @@ stages_clock() {
 
 # Prints "PASSED FAILED SKIPPED" as read from the output in file $1.
 stages_count() {
-    awk '
+    # Colours are taken out first (a runner that thinks it writes to a
+    # terminal adds them).
+    sed 's/\x1b\[[0-9;]*m//g' "$1" | awk '
         /test result: / {
             for (i = 1; i <= NF; i++) {
                 w = $(i + 1); sub(/[;,]$/, "", w)
@@ -44,13 +47,29 @@ stages_count() {
             }
             next
         }
-        /^=+ .* in [0-9.]+s/ && /passed|failed|skipped|error/ {
+        # pytest: "=== 40 passed, 2 skipped in 1.23s ===", or with -q
+        # "261 passed in 27.61s".
+        /^(=+ )?[0-9]+ (passed|failed|skipped|error|errors|xfailed|deselected)([ ,].*)? in [0-9.]+s/ {
             for (i = 1; i <= NF; i++) {
                 w = $(i + 1); sub(/[;,]$/, "", w)
                 if (w == "passed") p += $i
                 if (w == "failed" || w == "error" || w == "errors") f += $i
                 if (w == "skipped" || w == "xfailed" || w == "deselected") s += $i
             }
+            next
+        }
+        # schemathesis: "  2629 generated, 2629 passed, 23 skipped", or with
+        # failures "  2629 generated, 3 found 2 unique failures, 1 errored".
+        /^ *[0-9]+ generated(, |$)/ {
+            gen = $1; sp = 0; fl = 0; er = 0; sk = 0
+            for (i = 2; i <= NF; i++) {
+                w = $(i + 1); sub(/[;,]$/, "", w)
+                if (w == "passed") sp = $i
+                if (w == "found") fl = $i
+                if (w == "errored") er = $i
+                if (w == "skipped") sk = $i
+            }
+            p += (sp > 0 ? sp : gen - fl - er); f += fl + er; s += sk
             next
         }
         /^(ℹ|#) (pass|fail|skipped|todo) [0-9]+$/ {
@@ -69,7 +88,7 @@ stages_count() {
             next
         }
         END { printf "%d %d %d\n", p, f, s }
-    ' "$1"
+    '
 }
 
 stage() {

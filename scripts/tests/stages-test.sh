@@ -39,6 +39,22 @@ skipping() {
 plain() {
     echo "census: 5 passed, 0 failed"
 }
+pytest_quiet_like() {
+    echo "........................................................................ [ 27%]"
+    echo "261 passed in 27.61s"
+    echo "python package: every check passed"
+}
+schemathesis_like() {
+    printf '\033[1mTest cases:\033[0m\n'
+    printf '  \033[1m2629\033[0m generated, \033[1m2629\033[0m passed, \033[1m23\033[0m skipped\n'
+    echo "============================= 1 warning in 67.81s =============================="
+}
+schemathesis_failing() {
+    echo "Test cases:"
+    echo "  100 generated, 4 found 2 unique failures, 1 errored, 3 skipped"
+    echo "=================== 2 failures, 1 warning in 9.00s ==================="
+    return 1
+}
 stage "cargo-like" cargo_like
 stage "pytest-like" pytest_like
 stage "node-like" node_like
@@ -46,6 +62,9 @@ stage "failing" failing
 stage "crashing" crashing
 stage "skipping" skipping
 stage "plain" plain
+stage "pytest-quiet" pytest_quiet_like
+stage "schemathesis" schemathesis_like
+stage "schemathesis-failing" schemathesis_failing
 stages_summary
 RUN
 
@@ -85,9 +104,15 @@ check "a stage that fails without tests is marked failed" \
 check "a stage that says it skipped is marked skipped" \
     test "$(row 6 skipping)" = "6 skipping skipped T 0 0 0"
 check "a plain 'N passed, N failed' line is read" test "$(row 7 plain)" = "7 plain ok T 5 0 0"
-check "the run went on past the failures to the last stage" has '^==== stage 7: plain: ok'
-# 15 + 40 + 8 + 4 + 5 passed; 2 failed tests and one crashed stage; 1 + 2 + 1 skipped.
-check "the closing line totals every stage" has '^total: 72 passed, 3 failed, 4 skipped$'
+check "pytest's quiet closing line is read" test "$(row 8 pytest-quiet)" = "8 pytest-quiet ok T 261 0 0"
+check "schemathesis's test cases are read, colours and all" \
+    test "$(row 9 schemathesis)" = "9 schemathesis ok T 2629 0 23"
+check "schemathesis's failures and errors count as failed" \
+    test "$(row 10 schemathesis-failing)" = "10 schemathesis-failing FAILED (exit 1) T 95 5 3"
+check "the run went on past the failures to the last stage" has '^==== stage 10: schemathesis-failing: '
+# 15 + 40 + 8 + 4 + 5 + 261 + 2629 + 95 passed; 2 + 5 failed tests and one
+# crashed stage; 1 + 2 + 1 + 23 + 3 skipped.
+check "the closing line totals every stage" has '^total: 3057 passed, 8 failed, 30 skipped$'
 
 # And test.sh itself refuses an option it does not know, saying what it takes.
 usage_status=0
