@@ -641,16 +641,20 @@ fn insert_game_sql() -> String {
     )
 }
 
+/// Store a new game and its moves (nothing if its id is taken) on a
+/// connection or within a transaction; whether it was stored. `what` names
+/// the write in errors.
 async fn insert_game(
-    client: &impl std::ops::Deref<Target = deadpool_postgres::ClientWrapper>,
+    client: &impl deadpool_postgres::GenericClient,
     g: &GameParams,
     m: &MoveArrays,
     expected: i64,
+    what: &str,
 ) -> Result<bool, DbError> {
     let stmt = client
         .prepare_cached(&insert_game_sql())
         .await
-        .map_err(|e| pg_error("storing a new game", &e))?;
+        .map_err(|e| pg_error(what, &e))?;
     let row = client
         .query_one(
             &stmt,
@@ -691,12 +695,12 @@ async fn insert_game(
             ],
         )
         .await
-        .map_err(|e| pg_error("storing a new game", &e))?;
+        .map_err(|e| pg_error(what, &e))?;
     let inserted: i64 = row.get(0);
     let moves: i64 = row.get(1);
     if inserted == 1 && moves != expected {
         return Err(DbError::new(format!(
-            "storing a new game: {moves} of {expected} moves stored"
+            "{what}: {moves} of {expected} moves stored"
         )));
     }
     Ok(inserted == 1)
@@ -866,7 +870,7 @@ impl Store for PgStore {
                 .get()
                 .await
                 .map_err(|e| pool_error("storing a new game", e))?;
-            insert_game(&client, &g, &m, expected).await
+            insert_game(&client, &g, &m, expected, "storing a new game").await
         })?;
         if inserted {
             Ok(())
@@ -931,52 +935,9 @@ impl Store for PgStore {
             let Some(rev) = row.get::<_, Option<i64>>(0) else {
                 return Ok(None);
             };
-            let stmt = tx
-                .prepare_cached(&insert_game_sql())
-                .await
-                .map_err(|e| pg_error("storing a rematch", &e))?;
-            let row = tx
-                .query_one(
-                    &stmt,
-                    &[
-                        &g.id,
-                        &g.spec,
-                        &g.convention,
-                        &g.mode,
-                        &g.level,
-                        &g.computer_seat,
-                        &g.start,
-                        &g.first_seat,
-                        &g.position,
-                        &g.to_move,
-                        &g.ply,
-                        &g.status,
-                        &g.winner,
-                        &g.token0,
-                        &g.token1,
-                        &g.invite,
-                        &g.rng,
-                        &g.created_at,
-                        &g.updated_at,
-                        &g.resigned,
-                        &g.analysis_votes,
-                        &g.rematch_offers,
-                        &g.rematch,
-                        &g.rev,
-                        &m.ply,
-                        &m.seat,
-                        &m.notation,
-                        &m.text,
-                        &m.before,
-                        &m.after,
-                        &m.by_computer,
-                        &m.random,
-                        &m.created_at,
-                    ],
-                )
-                .await
-                .map_err(|e| pg_error("storing a rematch", &e))?;
-            if row.get::<_, i64>(0) != 1 || row.get::<_, i64>(1) != expected {
+            // The new game: a taken id is a conflict (the transaction is
+            // dropped, and with it the old game's update).
+            if !insert_game(&tx, &g, &m, expected, "storing a rematch").await? {
                 return Ok(None);
             }
             tx.commit()
