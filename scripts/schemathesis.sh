@@ -46,24 +46,62 @@ log="$out/server.log"
 . scripts/serve-for-tests.sh
 start_server "$binary" "$log"
 
-# Real identifiers for the run (see scripts/schemathesis.toml): an online
-# game of Nim, so that every operation applies to it (joining and the
-# analysis consent need an online game), its creator's token and its invite.
-read -r NIMATRON_GAME_ID NIMATRON_SEAT_TOKEN NIMATRON_INVITE < <(
+# Real identifiers for the run (see scripts/schemathesis.toml), so that
+# generated requests reach the operations instead of bouncing off as 404
+# (no such game) or 409 (not now): an online game of Nim, so that joining
+# and the analysis consent apply (its id, its creator's token, its invite);
+# a game against the computer whose player has moved and left the
+# computer to move (for POST .../computer-move); a game at one screen a
+# dozen moves in (for POST .../undo); and a finished one (for POST
+# .../rematch), each with its seat token.
+eval "$(
     "$venv/bin/python" - "$url" <<'PY'
-import json, sys, urllib.request
-request = urllib.request.Request(
-    sys.argv[1] + "/api/games",
-    data=json.dumps({"game": "nim", "opponent": "online"}).encode(),
-    headers={"Content-Type": "application/json"},
-    method="POST",
-)
-grant = json.load(urllib.request.urlopen(request, timeout=30))
-print(grant["game"]["id"], grant["token"], grant["invite"])
+import json, shlex, sys, urllib.request
+
+url = sys.argv[1]
+
+
+def post(path, body, token=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = "Bearer " + token
+    request = urllib.request.Request(
+        url + path, data=json.dumps(body).encode(), headers=headers, method="POST"
+    )
+    return json.load(urllib.request.urlopen(request, timeout=30))
+
+
+def export(name, value):
+    print(f"export {name}={shlex.quote(value)}")
+
+
+online = post("/api/games", {"game": "nim", "opponent": "online"})
+export("NIMATRON_GAME_ID", online["game"]["id"])
+export("NIMATRON_SEAT_TOKEN", online["token"])
+export("NIMATRON_INVITE", online["invite"])
+
+computer = post("/api/games", {"game": "nim", "position": "9 9 9", "opponent": "computer"})
+cid, ctoken = computer["game"]["id"], computer["token"]
+post(f"/api/games/{cid}/moves", {"move": "A 1", "reply": False}, ctoken)
+export("NIMATRON_COMPUTER_GAME", cid)
+export("NIMATRON_COMPUTER_TOKEN", ctoken)
+
+local = post("/api/games", {"game": "nim", "position": "9 9 9 9", "opponent": "local"})
+lid, ltoken = local["game"]["id"], local["token"]
+for heap in "ABCD":
+    for _ in range(3):
+        post(f"/api/games/{lid}/moves", {"move": f"{heap} 1"}, ltoken)
+export("NIMATRON_UNDO_GAME", lid)
+export("NIMATRON_UNDO_TOKEN", ltoken)
+
+over = post("/api/games", {"game": "nim", "position": "3 4 5", "opponent": "local"})
+oid, otoken = over["game"]["id"], over["token"]
+post(f"/api/games/{oid}/resign", {}, otoken)
+export("NIMATRON_OVER_GAME", oid)
+export("NIMATRON_OVER_TOKEN", otoken)
 PY
-)
-export NIMATRON_GAME_ID NIMATRON_SEAT_TOKEN NIMATRON_INVITE
-echo "== a game for the run: $NIMATRON_GAME_ID"
+)"
+echo "== games for the run: online $NIMATRON_GAME_ID, computer $NIMATRON_COMPUTER_GAME, one screen $NIMATRON_UNDO_GAME, finished $NIMATRON_OVER_GAME"
 
 # The checks: no 5xx; every status, content type, header and body as the
 # document says; malformed requests refused with a 4xx; methods the

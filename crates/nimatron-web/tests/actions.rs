@@ -332,6 +332,18 @@ fn every_act_needs_the_seat_token() {
     assert_eq!((status, code(&reply)), (409, "not_online"), "{reply}");
     let (status, reply) = s.post_as(&format!("/api/games/{id}/undo"), &token, r#"{"ply":"x"}"#);
     assert_eq!((status, code(&reply)), (400, "bad_json"), "{reply}");
+    // A body is an object, never an array of its fields (found by
+    // schemathesis: `[]` was read as `{}`, and `[0]` as `{"ply": 0}`).
+    for body in ["[]", "[0]", " [null]", "0", "\"x\"", "null"] {
+        for act in ["undo", "resign", "rematch", "computer-move"] {
+            let (status, reply) = s.post_as(&format!("/api/games/{id}/{act}"), &token, body);
+            assert_eq!(
+                (status, code(&reply)),
+                (400, "bad_json"),
+                "{act} {body}: {reply}"
+            );
+        }
+    }
     // Nothing above changed the game.
     let (_, game) = s.get(&format!("/api/games/{id}"));
     assert_eq!(

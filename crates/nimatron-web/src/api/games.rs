@@ -72,7 +72,7 @@ pub(crate) async fn get_game(
     tag = "games",
     params(
         GameId,
-        ("ply" = u32, Path, description = "Moves made before the position: 0 for the start", minimum = 0, maximum = 4294967295_u64),
+        ("ply" = String, Path, description = "Moves made before the position: 0 for the start (a move count, at most 999999999 as the document writes it)", pattern = "^(0|[1-9][0-9]{0,8})$"),
     ),
     responses(
         (status = 200, description = "The position", body = PositionView),

@@ -109,12 +109,47 @@ pub fn document() -> utoipa::openapi::OpenApi {
         if let Some(op) = item.post.as_mut()
             && matches!(
                 op.operation_id.as_deref(),
-                Some("create_game" | "undo" | "resign" | "rematch")
+                Some("create_game" | "computer_move" | "undo" | "resign" | "rematch")
             )
             && let Some(body) = op.request_body.as_mut()
         {
             body.required = Some(utoipa::openapi::Required::False);
         }
+    }
+    // A new game's fields that go together: a position or a random start,
+    // not both; a level only against the computer (the opponent by
+    // default). Each rule is "this field absent or null, or that one
+    // absent or taking these values", which `properties` says (it checks
+    // only the fields present).
+    if let Some(components) = doc.components.as_mut()
+        && let Some(new_game) = components.schemas.remove("NewGame")
+    {
+        use utoipa::openapi::schema::{AllOfBuilder, AnyOfBuilder, ObjectBuilder, Type};
+        let field = |name: &str, schema: ObjectBuilder| ObjectBuilder::new().property(name, schema);
+        let null = || ObjectBuilder::new().schema_type(Type::Null);
+        let either = |a: ObjectBuilder, b: ObjectBuilder| AnyOfBuilder::new().item(a).item(b);
+        let rules = AllOfBuilder::new()
+            .item(new_game)
+            .item(either(
+                field("position", null()),
+                field(
+                    "random",
+                    ObjectBuilder::new().enum_values(Some([serde_json::Value::Bool(false)])),
+                ),
+            ))
+            .item(either(
+                field("level", null()),
+                field(
+                    "opponent",
+                    ObjectBuilder::new().enum_values(Some([
+                        serde_json::json!("computer"),
+                        serde_json::Value::Null,
+                    ])),
+                ),
+            ));
+        components
+            .schemas
+            .insert("NewGame".to_string(), rules.into());
     }
     // What any operation may answer before its handler runs (the checks
     // of `site.rs` and `limits.rs`).
