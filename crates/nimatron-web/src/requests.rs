@@ -133,7 +133,7 @@ where
     let value = match (n.as_u64(), n.as_f64()) {
         (Some(v), _) => Some(v),
         // 2^64: below it, a whole float is a u64 exactly.
-        (None, Some(f)) if f.fract() == 0.0 && f >= 0.0 && f < 18_446_744_073_709_551_616.0 => {
+        (None, Some(f)) if f.fract() == 0.0 && (0.0..18_446_744_073_709_551_616.0).contains(&f) => {
             Some(f as u64)
         }
         _ => None,
