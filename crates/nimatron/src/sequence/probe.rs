@@ -215,7 +215,7 @@ mod tests {
         let mut next = rng(7);
         let mut drops = 0;
         // Fewer rounds under Miri (scripts/miri-tests.sh), which is slow.
-        for round in 0..if cfg!(miri) { 4 } else { 200 } {
+        for round in 0..if cfg!(miri) { 3 } else { 200 } {
             let limit = if round % 2 == 0 { 512 } else { 256 };
             let g16: Vec<u16> = (0..3000).map(|_| (next() % limit) as u16).collect();
             let g8: Vec<u8> = g16.iter().map(|&v| (v % 256) as u8).collect();

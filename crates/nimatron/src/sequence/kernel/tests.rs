@@ -62,7 +62,7 @@ fn byte_bits_agree_with_the_definition() {
         (state >> 33) as u8
     };
     // Fewer rounds under Miri (scripts/miri-tests.sh), which is slow.
-    for round in 0..if cfg!(miri) { 12 } else { 200 } {
+    for round in 0..if cfg!(miri) { 4 } else { 200 } {
         let words = 1 + round % 9;
         let tag = next();
         // Mostly the tag or one bit away from it, so that carries
@@ -102,7 +102,7 @@ fn byte_scan_matches_plain_scan() {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
         (state >> 33) as usize
     };
-    for round in 0..if cfg!(miri) { 12 } else { 400 } {
+    for round in 0..if cfg!(miri) { 4 } else { 400 } {
         let xlimit = [256, 512, 1024][round % 3];
         let m = 100 + next() % 3000;
         // Mostly small values, so that the larger need values are found
@@ -142,7 +142,7 @@ fn vector_scan_matches_plain_scan() {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
         (state >> 33) as u32
     };
-    for round in 0..if cfg!(miri) { 15 } else { 300 } {
+    for round in 0..if cfg!(miri) { 6 } else { 300 } {
         let limit = if round % 2 == 0 { 512 } else { 256 };
         // Every third round: long scans over values mostly below 64, so
         // need values above are found late, a few per batch (crossed

@@ -271,7 +271,7 @@ mod tests {
         const SLOTS: usize = 4;
         const WORDS: usize = 8;
         const BLOCK: usize = 16;
-        let blocks = if cfg!(miri) { 12 } else { 200 };
+        let blocks = if cfg!(miri) { 6 } else { 200 };
         let mut values: Vec<u64> = (0..BLOCK as u64).collect();
         let mut ring = vec![0u64; SLOTS * WORDS];
         with_pair(|pair| {

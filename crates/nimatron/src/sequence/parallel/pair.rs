@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn runs_both_sides_with_borrowed_data() {
         // Fewer rounds under Miri, which runs threads slowly.
-        let rounds = if cfg!(miri) { 20 } else { 200 };
+        let rounds = if cfg!(miri) { 8 } else { 200 };
         with_pair(|pair| {
             let mut total = 0u64;
             for round in 0..rounds {
