@@ -13,12 +13,13 @@
 #   library rebuilt under the sanitizer (-Zbuild-std, which needs the
 #   nightly rust-src component). A data race fails the run.
 #
-# With --quick (what .ci/run runs), the inputs are cut: AddressSanitizer
-# runs the kernels', the helper's and the hand-over's unit tests, a short
-# two-thread run and every vector path against the plain mex to 100 000;
-# ThreadSanitizer the helper's and the hand-over's tests and the short
-# two-thread run. That takes a few minutes; the full run about 10 minutes
-# on two cores.
+# With --quick (a stage of scripts/test.sh, so CI runs it) one build and
+# one run: AddressSanitizer on the kernels' unit tests (every vector path
+# this processor has, AVX2 included, which Miri cannot run), the helper's
+# and the hand-over's, and a short two-thread run. ThreadSanitizer, whose
+# rebuilt standard library alone takes minutes, is left to the full run:
+# the same two-thread code runs under Miri (scripts/miri-tests.sh), which
+# checks data races too. The full run takes about 10 minutes on two cores.
 #
 # Installs the nightly toolchain (with rust-src) where it is missing; where
 # rustup cannot fetch it, says so and skips. Builds into target/asan and
@@ -48,34 +49,27 @@ start=$(date +%s)
 host=$(rustc -vV | sed -n 's/^host: //p')
 
 if $quick; then
-	unit=(sequence::kernel:: sequence::parallel:: sequence::probe::
-		sequence::sparse::tests::a_short_two_thread_run_gives_the_naive_values)
-	grundy=(every_vector_path_agrees_with_naive_to_100_000)
-	threads=(sequence::parallel:: sequence::sparse::tests::a_short_two_thread_run_gives_the_naive_values)
-else
-	unit=(sequence::)
-	grundy=()
-	threads=()
+	echo "== the kernels', the helper's and the hand-over's unit tests and a short two-thread run, AddressSanitizer ($host)"
+	RUSTFLAGS="-Zsanitizer=address" CARGO_TARGET_DIR=target/asan \
+		cargo +nightly test --locked -p nimatron --target "$host" --lib -- \
+		sequence::kernel:: sequence::parallel:: sequence::probe:: \
+		sequence::sparse::tests::a_short_two_thread_run_gives_the_naive_values
+	echo "== sanitizer tests took $(($(date +%s) - start)) s"
+	exit 0
 fi
 
 echo "== the sequence module's unit tests, AddressSanitizer ($host)"
 RUSTFLAGS="-Zsanitizer=address" CARGO_TARGET_DIR=target/asan \
-	cargo +nightly test --locked -p nimatron --target "$host" --lib -- "${unit[@]}"
+	cargo +nightly test --locked -p nimatron --target "$host" --lib -- sequence::
 echo "== tests/grundy_sequences.rs, AddressSanitizer"
 RUSTFLAGS="-Zsanitizer=address" CARGO_TARGET_DIR=target/asan \
-	cargo +nightly test --locked -p nimatron --target "$host" --test grundy_sequences -- "${grundy[@]}"
+	cargo +nightly test --locked -p nimatron --target "$host" --test grundy_sequences
 
 echo "== the two-thread tests, ThreadSanitizer"
-if $quick; then
-	RUSTFLAGS="-Zsanitizer=thread" CARGO_TARGET_DIR=target/tsan \
-		cargo +nightly test --locked -Zbuild-std -p nimatron --target "$host" --lib -- \
-		--test-threads=1 "${threads[@]}"
-else
-	RUSTFLAGS="-Zsanitizer=thread" CARGO_TARGET_DIR=target/tsan \
-		cargo +nightly test --locked -Zbuild-std -p nimatron --target "$host" --lib -- \
-		--test-threads=1 sequence::parallel:: sequence::sparse::
-	RUSTFLAGS="-Zsanitizer=thread" CARGO_TARGET_DIR=target/tsan \
-		cargo +nightly test --locked -Zbuild-std -p nimatron --target "$host" --test grundy_sequences -- \
-		--test-threads=1 two_threads_equal_one_far_out every_vector_path_agrees_with_naive_to_100_000
-fi
+RUSTFLAGS="-Zsanitizer=thread" CARGO_TARGET_DIR=target/tsan \
+	cargo +nightly test --locked -Zbuild-std -p nimatron --target "$host" --lib -- \
+	--test-threads=1 sequence::parallel:: sequence::sparse::
+RUSTFLAGS="-Zsanitizer=thread" CARGO_TARGET_DIR=target/tsan \
+	cargo +nightly test --locked -Zbuild-std -p nimatron --target "$host" --test grundy_sequences -- \
+	--test-threads=1 two_threads_equal_one_far_out every_vector_path_agrees_with_naive_to_100_000
 echo "== sanitizer tests took $(($(date +%s) - start)) s"
