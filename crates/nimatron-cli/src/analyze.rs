@@ -96,6 +96,12 @@ pub fn solve_error_words(e: &nimatron::SolveError) -> String {
             format!("{e}; raise the limit (--max-seconds) or try a smaller position")
         }
         nimatron::SolveError::TooLarge { .. } | nimatron::SolveError::Interrupted => e.to_string(),
+        nimatron::SolveError::Unresolved { limit, .. } => match **limit {
+            nimatron::SolveError::TimeLimit { .. } => {
+                format!("{e}; raise the time limit (--max-seconds) to give both longer")
+            }
+            _ => format!("{e}; raise the limit (--max-states) to give both more room"),
+        },
     }
 }
 
@@ -160,6 +166,8 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
         max_moves: limit,
         ..AnalyzeOptions::new(crate::limits(args.max_states, args.max_seconds))
     };
+    // What earlier runs learnt of the game's misère quotient, kept.
+    let _kept = crate::kept::Kept::load(game.as_ref(), convention);
     let analysis = game
         .analyze_with(&position, convention, &options)
         .map_err(game_error)?;
@@ -199,6 +207,9 @@ fn write_analysis_text(out: &mut impl Write, a: &Analysis) -> io::Result<()> {
     match a.method.states() {
         Some(n) => writeln!(out, "Method: {} ({n} stored)", a.method)?,
         None => writeln!(out, "Method: {}", a.method)?,
+    }
+    if let Some(race) = &a.details.misere {
+        writeln!(out, "Race: {}", race.describe())?;
     }
     if a.winning_moves_total == 0 {
         writeln!(out, "Winning moves: none")?;

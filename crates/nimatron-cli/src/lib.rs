@@ -11,6 +11,7 @@ mod db;
 mod games;
 mod grundy;
 mod memory;
+mod kept;
 pub mod play;
 mod positions;
 mod quotient;

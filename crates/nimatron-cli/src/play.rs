@@ -43,6 +43,8 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     if !game.conventions().contains(&convention) {
         return Err(bad_input(format!("{spec}: {}", game.convention_note())));
     }
+    // What earlier runs learnt of the game's misère quotient, kept.
+    let _kept = crate::kept::Kept::load(game.as_ref(), convention);
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)

@@ -167,6 +167,12 @@ pub fn limit_error(py: Python<'_>, e: &SolveError) -> PyErr {
             format!("{e}; raise the limit (max_seconds=...) or try a smaller position")
         }
         SolveError::TooLarge { .. } | SolveError::Interrupted => e.to_string(),
+        SolveError::Unresolved { limit, .. } => match **limit {
+            SolveError::TimeLimit { .. } => {
+                format!("{e}; raise the time limit (max_seconds=...) to give both longer")
+            }
+            _ => format!("{e}; raise the limit (max_states=...) to give both more room"),
+        },
     };
     raise(py, &classes(py).limit, message)
 }

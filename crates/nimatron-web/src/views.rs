@@ -886,6 +886,10 @@ struct AnalysisShape {
     /// Candy Nim: the candy split.
     #[schema(required = false)]
     candy: crate::shapes::CandySplit,
+    /// Misère play of a heap game: how its misère quotient and a plain
+    /// search raced for the answer.
+    #[schema(required = false)]
+    misere: crate::shapes::MisereRace,
     /// Nim only: the binary table with the nim-sum; else null.
     #[schema(required)]
     nim_table: Option<NimTable>,

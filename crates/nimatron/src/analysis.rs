@@ -6,6 +6,7 @@
 //! contract (`nimatron analyze --json`), which the web API shares.
 
 use std::fmt;
+use std::fmt::Write as _;
 
 use crate::dynamic::{Move, Position};
 use crate::games::candy::CandySplit;
@@ -209,6 +210,106 @@ pub struct Details {
     /// heap too large for its moves to be examined one by one, whose
     /// winning moves are counted by the period of its values.
     pub unlisted_winning: usize,
+    /// Misère play of a heap game: how its misère quotient and a plain
+    /// search raced for the answer.
+    pub misere: Option<MisereRace>,
+}
+
+/// How misère play of a heap game was settled. Its misère quotient and a
+/// plain search share one budget, in turns of growing length, and the first
+/// to prove the answer gives it; a quotient kept from earlier positions
+/// answers at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisereRace {
+    /// The method that answered.
+    pub answered_by: RaceMethod,
+    /// What the misère quotient did.
+    pub quotient: RaceRun,
+    /// What the search did.
+    pub search: RaceRun,
+    /// After this analysis, the game's misère quotient is verified for the
+    /// heaps `1..=quotient_heaps` (every heap when `quotient_proven`).
+    pub quotient_heaps: u64,
+    /// Its order (elements).
+    pub quotient_order: usize,
+    /// Whether its heap images are proven periodic, so that it covers every
+    /// heap size.
+    pub quotient_proven: bool,
+}
+
+/// One of the two methods of a [`MisereRace`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceMethod {
+    /// The misère quotient: a product of the heaps' images.
+    Quotient,
+    /// Plain search of the game tree.
+    Search,
+}
+
+impl RaceMethod {
+    /// `quotient` or `search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RaceMethod::Quotient => "quotient",
+            RaceMethod::Search => "search",
+        }
+    }
+}
+
+/// How a method of a [`MisereRace`] fared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaceStatus {
+    /// It answered.
+    Answered,
+    /// It answered at once: the quotient kept from earlier positions
+    /// covers these heaps.
+    Kept,
+    /// It was still working when the other answered.
+    Unfinished,
+    /// It stopped at a limit, or cannot reach these heaps.
+    Stopped,
+    /// It did not run (the note says why).
+    NotRun,
+}
+
+impl RaceStatus {
+    /// `answered`, `kept`, `unfinished`, `stopped` or `not_run`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RaceStatus::Answered => "answered",
+            RaceStatus::Kept => "kept",
+            RaceStatus::Unfinished => "unfinished",
+            RaceStatus::Stopped => "stopped",
+            RaceStatus::NotRun => "not_run",
+        }
+    }
+}
+
+/// What one method of a [`MisereRace`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RaceRun {
+    /// How it fared.
+    pub status: RaceStatus,
+    /// The time it had, in milliseconds.
+    pub millis: u64,
+    /// For the search: the positions it had stored.
+    pub states: Option<usize>,
+    /// Why, in words: what it reached, or why it stopped or did not run.
+    pub note: String,
+}
+
+impl MisereRace {
+    /// The race in a sentence or two, for people.
+    pub fn describe(&self) -> String {
+        let (winner, loser, other) = match self.answered_by {
+            RaceMethod::Quotient => (&self.quotient, &self.search, "search"),
+            RaceMethod::Search => (&self.search, &self.quotient, "quotient"),
+        };
+        let mut text = format!("{} {}", self.answered_by.name(), winner.note);
+        let _ = write!(text, "; the {other} {}", loser.note);
+        text.push('.');
+        capitalise(&text)
+    }
 }
 
 /// What to compute beyond the verdict.
@@ -395,6 +496,33 @@ mod json {
         }
     }
 
+    impl Serialize for RaceRun {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut m = s.serialize_map(None)?;
+            m.serialize_entry("status", self.status.name())?;
+            m.serialize_entry("seconds", &(self.millis as f64 / 1000.0))?;
+            if let Some(states) = self.states {
+                m.serialize_entry("states", &states)?;
+            }
+            m.serialize_entry("note", &self.note)?;
+            m.end()
+        }
+    }
+
+    impl Serialize for MisereRace {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut m = s.serialize_map(None)?;
+            m.serialize_entry("answered_by", self.answered_by.name())?;
+            m.serialize_entry("quotient", &self.quotient)?;
+            m.serialize_entry("search", &self.search)?;
+            m.serialize_entry("quotient_heaps", &self.quotient_heaps)?;
+            m.serialize_entry("quotient_order", &self.quotient_order)?;
+            m.serialize_entry("quotient_proven", &self.quotient_proven)?;
+            m.serialize_entry("text", &self.describe())?;
+            m.end()
+        }
+    }
+
     fn regime_name(regime: Regime) -> &'static str {
         match regime {
             Regime::Bouton => "bouton",
@@ -437,6 +565,9 @@ mod json {
             m.serialize_entry("explanation", &self.explanation)?;
             if let Some(candy) = &self.details.candy {
                 m.serialize_entry("candy", candy)?;
+            }
+            if let Some(race) = &self.details.misere {
+                m.serialize_entry("misere", race)?;
             }
             m.end()
         }

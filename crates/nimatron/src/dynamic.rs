@@ -14,7 +14,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::analysis::{
-    Analysis, AnalyzeOptions, Details, Method, MoveInfo, MoveValue, PositionValue, Remoteness,
+    Analysis, AnalyzeOptions, Details, Method, MoveInfo, MoveValue, PositionValue, RaceMethod,
+    Remoteness,
 };
 use crate::geometry::Board;
 use crate::notation::{Description, GameError, MoveError, PositionError, Theory};
@@ -159,6 +160,24 @@ pub trait Game: Send + Sync {
         limits: Limits,
     ) -> Result<Analysis, GameError> {
         self.analyze_with(position, convention, &AnalyzeOptions::new(limits))
+    }
+    /// What misère play of this game has learnt that is worth keeping
+    /// between runs, if anything: a heap game's misère quotient as far as
+    /// it is verified (see [`crate::misere::QuotientRecord`]). A front end
+    /// may store it and give it back to a later run with
+    /// [`restore_misere_record`](Game::restore_misere_record), so that the
+    /// quotient is not learnt again.
+    fn misere_record(&self) -> Option<crate::misere::QuotientRecord> {
+        None
+    }
+    /// Takes back a record from [`misere_record`](Game::misere_record),
+    /// after checking it; a record of another game, or one that is not
+    /// consistent, is refused and changes nothing.
+    fn restore_misere_record(
+        &self,
+        _record: &crate::misere::QuotientRecord,
+    ) -> Result<(), crate::misere::RecordError> {
+        Err(crate::misere::RecordError::NotApplicable)
     }
     /// The outcome alone: what a player needs to choose a move.
     fn outcome(
@@ -436,12 +455,19 @@ where
     > {
         let started = Instant::now();
         if let Some(v) = self.game.closed_form_within(p, convention, limits)? {
+            // Misère play of a heap game may be settled by its search.
+            let method = match &v.details.misere {
+                Some(race) if race.answered_by == RaceMethod::Search => Method::Search {
+                    states: race.search.states.unwrap_or(0),
+                },
+                _ => Method::ClosedForm(v.theorem),
+            };
             return Ok((
                 v.outcome,
                 v.grundy,
                 v.winning_moves,
                 v.explanation,
-                Method::ClosedForm(v.theorem),
+                method,
                 v.details,
             ));
         }
@@ -472,6 +498,7 @@ where
     fn remoteness(
         &self,
         p: &G::Position,
+        outcome: Outcome,
         convention: Convention,
         limits: Limits,
         states: usize,
@@ -479,7 +506,7 @@ where
         // A position with more material than the budget has states is
         // beyond the search (one expansion may list billions of moves).
         if self.game.material(p) > states as u64 {
-            return self.game.moves_left_bound(p).map(Remoteness::AtMost);
+            return self.bound(p, outcome, convention);
         }
         let mut tables = self.tables.lock().unwrap_or_else(|e| e.into_inner());
         let slot = match convention {
@@ -500,7 +527,7 @@ where
         slot.put(search.into_table(), footprint);
         match found {
             Ok((_, moves)) => Some(Remoteness::Exact(moves)),
-            Err(_) => self.game.moves_left_bound(p).map(Remoteness::AtMost),
+            Err(_) => self.bound(p, outcome, convention),
         }
     }
 
@@ -513,6 +540,27 @@ where
             )),
             None => Ok(()),
         }
+    }
+
+    /// The game's bound on the moves left ([`moves_left_bound`](crate::notation::Notation::moves_left_bound)),
+    /// with the parity of the remoteness of a position of this outcome: a
+    /// lost position is an even number of moves from the end in normal
+    /// play (the last mover wins) and an odd number in misère play, and a
+    /// won one the other way round.
+    fn bound(
+        &self,
+        p: &G::Position,
+        outcome: Outcome,
+        convention: Convention,
+    ) -> Option<Remoteness> {
+        let b = self.game.moves_left_bound(p)?;
+        let odd = (outcome == Outcome::N) == (convention == Convention::Normal);
+        let b = if (b % 2 == 1) == odd {
+            b
+        } else {
+            b.saturating_sub(1)
+        };
+        Some(Remoteness::AtMost(b))
     }
 
     fn typed<'a>(&self, position: &'a Position) -> Result<&'a G::Position, PositionError> {
@@ -717,9 +765,9 @@ where
             self.verdict(p, convention, limits)?;
         let remoteness = match left() {
             Some(rest) if options.remoteness => {
-                self.remoteness(p, convention, rest, options.remoteness_states)
+                self.remoteness(p, outcome, convention, rest, options.remoteness_states)
             }
-            _ if options.remoteness => self.game.moves_left_bound(p).map(Remoteness::AtMost),
+            _ if options.remoteness => self.bound(p, outcome, convention),
             _ => None,
         };
         // Each listed move's remoteness counts the move itself. When the
@@ -731,12 +779,17 @@ where
             remoteness: if !options.remoteness {
                 None
             } else if let (true, Some(rest)) = (searched, left()) {
-                self.remoteness(after, convention, rest, options.remoteness_states)
-                    .map(Remoteness::plus_one)
+                self.remoteness(
+                    after,
+                    outcome_after,
+                    convention,
+                    rest,
+                    options.remoteness_states,
+                )
+                .map(Remoteness::plus_one)
             } else {
-                self.game
-                    .moves_left_bound(after)
-                    .map(|b| Remoteness::AtMost(b + 1))
+                self.bound(after, outcome_after, convention)
+                    .map(Remoteness::plus_one)
             },
         };
         let winning_moves: Vec<MoveInfo> = winning
@@ -816,6 +869,15 @@ where
             method,
             details,
         })
+    }
+    fn misere_record(&self) -> Option<crate::misere::QuotientRecord> {
+        self.game.misere_record()
+    }
+    fn restore_misere_record(
+        &self,
+        record: &crate::misere::QuotientRecord,
+    ) -> Result<(), crate::misere::RecordError> {
+        self.game.restore_misere_record(record)
     }
     fn outcome(
         &self,

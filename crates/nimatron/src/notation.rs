@@ -432,6 +432,19 @@ pub trait Theory: Notation {
     fn use_grundy(&self) -> bool {
         true
     }
+    /// What misère play has learnt that is worth keeping between runs (a
+    /// heap game's misère quotient), if anything.
+    fn misere_record(&self) -> Option<crate::misere::QuotientRecord> {
+        None
+    }
+    /// Takes back a record kept from an earlier run (see
+    /// [`misere_record`](Theory::misere_record)).
+    fn restore_misere_record(
+        &self,
+        _record: &crate::misere::QuotientRecord,
+    ) -> Result<(), crate::misere::RecordError> {
+        Err(crate::misere::RecordError::NotApplicable)
+    }
     /// Extra words for a verdict reached by a solver (not a closed form).
     fn explain_solved(
         &self,

@@ -6,9 +6,17 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-/// Run `nimatron ARGS` with `input` on standard input.
+/// Run `nimatron ARGS` with `input` on standard input. Nothing is kept on
+/// disk between runs (`NIMATRON_CACHE_DIR` is empty), so that each run
+/// starts alike.
 pub fn run(args: &[&str], input: &str) -> Output {
+    run_with_cache(args, input, "")
+}
+
+/// [`run`], keeping misère quotients in `cache` between runs.
+pub fn run_with_cache(args: &[&str], input: &str, cache: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .env("NIMATRON_CACHE_DIR", cache)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -59,6 +67,7 @@ pub fn drive(
 ) -> (String, bool) {
     use std::io::{BufReader, Read};
     let mut child = Command::new(env!("CARGO_BIN_EXE_nimatron"))
+        .env("NIMATRON_CACHE_DIR", "")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -380,6 +380,7 @@ impl Theory for CandyNim {
             }),
             candy: None,
             unlisted_winning: 0,
+            misere: None,
         };
         match candy_split(heaps, limits) {
             Ok(split) => {

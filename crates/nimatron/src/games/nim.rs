@@ -140,6 +140,7 @@ impl Theory for Nim {
                 }),
                 candy: None,
                 unlisted_winning: 0,
+                misere: None,
             },
             outcome: a.outcome,
             grundy: Some(a.nim_sum),

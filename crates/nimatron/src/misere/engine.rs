@@ -79,7 +79,7 @@ pub(crate) struct Work {
 impl Work {
     /// The quotient of no heaps: the identity alone, not in P (the empty
     /// position is a misère N-position).
-    fn empty() -> Work {
+    pub fn empty() -> Work {
         let mut cols = HashMap::new();
         cols.insert(0, vec![0]);
         Work {
@@ -1367,23 +1367,50 @@ fn splitting_test(
 /// (a game that splits a heap in three has about `n²/12` options at heap
 /// `n`).
 pub(crate) fn build(
+    options_of: impl FnMut(usize) -> Vec<Vec<u16>>,
+    to: usize,
+    limits: QuotientLimits,
+    step: impl FnMut(&Work) -> bool,
+) -> Result<Work, QuotientError> {
+    match build_from(Work::empty(), options_of, to, limits, step) {
+        (work, None) => Ok(work),
+        (_, Some(stop)) => Err(stop),
+    }
+}
+
+/// [`build`] from a verified quotient of the heaps `1..=start.heaps` (the
+/// empty quotient to start afresh). Returns the quotient of the most heaps
+/// reached: all of them, or, with the limit that stopped the build, those
+/// below the heap it was adding. Each is verified, so a build that stops
+/// keeps what it proved.
+pub(crate) fn build_from(
+    start: Work,
     mut options_of: impl FnMut(usize) -> Vec<Vec<u16>>,
     to: usize,
     limits: QuotientLimits,
     mut step: impl FnMut(&Work) -> bool,
-) -> Result<Work, QuotientError> {
+) -> (Work, Option<QuotientError>) {
     let mut budget = Budget::new(limits);
-    let mut work = Work::empty();
+    let mut work = start;
     let mut options: Vec<Vec<Vec<u16>>> = vec![Vec::new()];
     let mut kept = 0usize;
+    for n in 1..=work.heaps {
+        let heap = options_of(n);
+        kept += heap.len();
+        options.push(heap);
+    }
     // The image of each heap so far by the set of its options' images, for
     // the quotient of the heaps so far (rebuilt when that is rebuilt).
-    let mut same_options: HashMap<Vec<u32>, u32> = HashMap::new();
-    for n in 1..=to {
+    let mut same_options: HashMap<Vec<u32>, u32> = (1..=work.heaps)
+        .map(|h| (option_images(&work, &options[h]), work.image[h]))
+        .collect();
+    for n in work.heaps + 1..=to {
         budget.base_order = work.order();
         let heap = options_of(n);
         kept += heap.len();
-        budget.check(kept, n)?;
+        if let Err(stop) = budget.check(kept, n) {
+            return (work, Some(stop));
+        }
         options.push(heap);
         let key = option_images(&work, &options[n]);
         if let Some(&q) = same_options.get(&key) {
@@ -1393,7 +1420,13 @@ pub(crate) fn build(
             work.heaps = n;
             work.image.push(q);
         } else {
-            let next = extend(&work, n, &options, &mut budget)?;
+            let next = match extend(&work, n, &options, &mut budget) {
+                Ok(next) => next,
+                Err(stop) => return (work, Some(stop)),
+            };
+            if let Err(stop) = budget.check_order(next.order(), n) {
+                return (work, Some(stop));
+            }
             if next.rep == work.rep {
                 same_options.insert(key, next.image[n]);
             } else {
@@ -1403,12 +1436,11 @@ pub(crate) fn build(
             }
             work = next;
         }
-        budget.check_order(work.order(), n)?;
         if !step(&work) {
             break;
         }
     }
-    Ok(work)
+    (work, None)
 }
 
 /// The set of a heap's options' images (sorted, without repeats).

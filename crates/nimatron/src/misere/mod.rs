@@ -43,9 +43,12 @@
 //! quotient dereference to the [`QuotientMonoid`] they present.
 
 mod engine;
-mod moves;
+pub(crate) mod moves;
 mod presentation;
+pub(crate) mod race;
 mod recalibrate;
+mod record;
+mod search;
 
 use std::fmt;
 use std::ops::Deref;
@@ -56,6 +59,7 @@ use crate::sequence::{HeapGame, Rule};
 use crate::solve::Interrupt;
 
 pub use presentation::{generator_name, word_text};
+pub use record::{QuotientRecord, RecordError, RecordedStop};
 
 /// Bounds on a quotient computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -392,10 +396,29 @@ pub fn quotient(
     if to > MAX_HEAP {
         return Err(QuotientError::TooLarge { to, max: MAX_HEAP });
     }
+    let (work, growth, stop) = grow(game, engine::Work::empty(), Vec::new(), to, limits);
+    if let Some(stop) = stop {
+        return Err(stop);
+    }
+    Ok(MisereQuotient::from_work(game, to, work, growth))
+}
+
+/// Extends a verified quotient of `game` heap by heap towards `to`,
+/// stopping early at the heap where the period of the images is proven
+/// (see [`quotient`]). `growth` is where the order grew so far. Returns the
+/// quotient of the most heaps reached, with their growth, and the limit
+/// that stopped it short of `to`, if one did.
+pub(crate) fn grow(
+    game: &HeapGame,
+    work: engine::Work,
+    mut growth: Vec<(u64, usize)>,
+    to: u64,
+    limits: &QuotientLimits,
+) -> (engine::Work, Vec<(u64, usize)>, Option<QuotientError>) {
     let rule = game.rule();
-    let mut growth: Vec<(u64, usize)> = Vec::new();
-    let mut last = 1usize;
-    let work = engine::build(
+    let mut last = growth.last().map_or(1, |&(_, order)| order);
+    let (work, stop) = engine::build_from(
+        work,
         |n| moves::options_of(&rule, n),
         to as usize,
         *limits,
@@ -412,29 +435,55 @@ pub fn quotient(
             let images: Vec<usize> = w.image.iter().map(|&x| x as usize).collect();
             !find_period(&images).is_some_and(|p| provable(game, w.heaps as u64, p))
         },
-    )?;
-    let computed_to = work.heaps as u64;
-    let monoid = QuotientMonoid::new(work);
-    let mut images = monoid.images_of_work();
-    let period = find_period(&images);
-    let proven = period.is_some_and(|p| provable(game, computed_to, p));
-    if let Some(p) = period.filter(|_| proven) {
-        // Each heap beyond has the image of the heap one period below.
-        for n in images.len()..=to as usize {
-            images.push(images[n - p.period as usize]);
+    );
+    (work, growth, stop)
+}
+
+impl MisereQuotient {
+    /// Presents a verified working quotient of `game` and fills in the
+    /// images of heaps up to `to` from its period where that is proven
+    /// (`to` is at least the heaps it covers).
+    pub(crate) fn from_work(
+        game: &HeapGame,
+        to: u64,
+        work: engine::Work,
+        growth: Vec<(u64, usize)>,
+    ) -> MisereQuotient {
+        let computed_to = work.heaps as u64;
+        let monoid = QuotientMonoid::new(work);
+        let mut images = monoid.images_of_work();
+        let period = find_period(&images);
+        let proven = period.is_some_and(|p| provable(game, computed_to, p));
+        let to = if proven {
+            to.max(computed_to)
+        } else {
+            computed_to
+        };
+        if let Some(p) = period.filter(|_| proven) {
+            // Each heap beyond has the image of the heap one period below.
+            for n in images.len()..=to as usize {
+                images.push(images[n - p.period as usize]);
+            }
+        }
+        debug_assert_eq!(images.len() as u64, to + 1);
+        MisereQuotient {
+            game: game.clone(),
+            to,
+            computed_to,
+            monoid,
+            images,
+            growth,
+            period,
+            proven,
         }
     }
-    debug_assert_eq!(images.len() as u64, to + 1);
-    Ok(MisereQuotient {
-        game: game.clone(),
-        to,
-        computed_to,
-        monoid,
-        images,
-        growth,
-        period,
-        proven,
-    })
+}
+
+/// Whether the images of the heaps of a verified quotient of `game` are
+/// proven periodic (see [`provable`]), so that it covers every heap.
+pub(crate) fn proven_period(game: &HeapGame, work: &engine::Work) -> bool {
+    let images: Vec<usize> = work.image.iter().map(|&x| x as usize).collect();
+    find_period(&images).is_some_and(|p| provable(game, work.heaps as u64, p))
 }
 
 /// How often [`quotient`] looks for a proven period: after every heap up to

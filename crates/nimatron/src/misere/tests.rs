@@ -8,13 +8,13 @@ use super::*;
 /// A heap game's moves from its code, digit by digit: `d_k` bit 1 takes a
 /// whole heap of `k`, bit 2 takes `k` and leaves one heap, bit 4 takes `k`
 /// and leaves two non-empty heaps.
-struct Plain {
+pub(crate) struct Plain {
     digits: Vec<u8>,
     memo: HashMap<Vec<u16>, bool>,
 }
 
 impl Plain {
-    fn new(code: &str) -> Plain {
+    pub(crate) fn new(code: &str) -> Plain {
         let (head, tail) = code.split_once('.').unwrap();
         let mut digits = vec![head.parse::<u8>().unwrap()];
         digits.extend(tail.chars().map(|c| c.to_digit(16).unwrap() as u8));
@@ -26,7 +26,7 @@ impl Plain {
 
     /// Whether the sum of `heaps` is a misère P-position: some move exists
     /// and every move leaves an N-position.
-    fn is_p(&mut self, heaps: &[u16]) -> bool {
+    pub(crate) fn is_p(&mut self, heaps: &[u16]) -> bool {
         let mut key = heaps.to_vec();
         key.sort_unstable();
         if let Some(&v) = self.memo.get(&key) {
@@ -68,7 +68,7 @@ impl Plain {
 }
 
 /// All sums of one to `count` heaps of sizes `1..=max`.
-fn sums(max: u16, count: usize) -> Vec<Vec<u16>> {
+pub(crate) fn sums(max: u16, count: usize) -> Vec<Vec<u16>> {
     let mut out = Vec::new();
     let mut stack: Vec<Vec<u16>> = (1..=max).map(|h| vec![h]).collect();
     while let Some(s) = stack.pop() {

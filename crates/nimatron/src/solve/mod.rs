@@ -195,6 +195,18 @@ pub enum SolveError {
     },
     /// The [`Interrupt`] of the limits asked the search to stop.
     Interrupted,
+    /// Misère play of a heap game: neither its misère quotient nor a plain
+    /// search reached the answer within the limits. The reason says how far
+    /// each got (the heaps the quotient is verified for, the positions the
+    /// search stored).
+    Unresolved {
+        /// The limit that ended the work: [`SolveError::StateLimit`] when
+        /// the search filled its table (the quotient stopped too), else
+        /// [`SolveError::TimeLimit`].
+        limit: Box<SolveError>,
+        /// What each method reached, in words.
+        reason: String,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -209,7 +221,9 @@ impl fmt::Display for SolveError {
                 "the search stopped at its time limit of {} s without an answer",
                 *millis as f64 / 1000.0
             ),
-            SolveError::TooLarge { reason } => f.write_str(reason),
+            SolveError::TooLarge { reason } | SolveError::Unresolved { reason, .. } => {
+                f.write_str(reason)
+            }
             SolveError::Interrupted => f.write_str("the search was interrupted"),
         }
     }
