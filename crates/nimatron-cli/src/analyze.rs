@@ -164,7 +164,10 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<()> {
     };
     let options = AnalyzeOptions {
         max_moves: limit,
-        ..AnalyzeOptions::new(crate::limits(args.max_states, args.max_seconds))
+        ..AnalyzeOptions::new(crate::limits(
+            args.max_states,
+            crate::default_seconds(args.max_seconds, &spec, convention),
+        ))
     };
     // What earlier runs learnt of the game's misère quotient, kept.
     let _kept = crate::kept::Kept::load(game.as_ref(), convention);

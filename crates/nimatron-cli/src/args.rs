@@ -269,9 +269,12 @@ pub struct AnalyzeArgs {
     /// solved by search rather than a closed form).
     #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES, value_parser = parse_at_least_one)]
     pub max_states: usize,
-    /// The longest a search may run, in seconds, before it stops and says so.
-    #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = parse_seconds)]
-    pub max_seconds: Duration,
+    /// The longest a search may run, in seconds, before it stops and says
+    /// so. Default: 120, or 8 for misère play of a heap game, where the
+    /// misère quotient races a search and a sum of large heaps may be past
+    /// both (the error then says how far each got).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub max_seconds: Option<Duration>,
     /// Wordnim's dictionary: a word list, one word per line (letters a-z;
     /// default: the list shipped with Nimatron).
     #[arg(long, value_name = "FILE")]
@@ -346,9 +349,11 @@ pub struct PlayArgs {
     /// The most positions a search may store before it stops.
     #[arg(long, default_value_t = nimatron::solve::Limits::DEFAULT_MAX_STATES, value_parser = parse_at_least_one)]
     pub max_states: usize,
-    /// The longest a search may run, in seconds, before it stops and says so.
-    #[arg(long, default_value = "120", value_name = "SECONDS", value_parser = parse_seconds)]
-    pub max_seconds: Duration,
+    /// The longest a search may run for one move, in seconds, before it
+    /// stops and says so. Default: 120, or 8 for misère play of a heap game
+    /// (as for `analyze`).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub max_seconds: Option<Duration>,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "you")]
     pub first: First,

@@ -23,6 +23,11 @@ use nimatron::{Convention, Game};
 /// images is about 10 MB as JSON).
 const MAX_BYTES: u64 = 64 << 20;
 
+/// The most records kept: when a run writes one more, the records least
+/// recently written go first, so the directory never holds more than this
+/// many (and so at most `MAX_FILES × MAX_BYTES` that are ever read back).
+const MAX_FILES: usize = 32;
+
 /// The directory of kept quotients, if any.
 fn dir() -> Option<PathBuf> {
     let base = match std::env::var_os("NIMATRON_CACHE_DIR") {
@@ -107,12 +112,42 @@ impl Drop for Kept<'_> {
                     .unwrap_or("quotient"),
                 std::process::id()
             ));
-            std::fs::write(&tmp, serde_json::to_vec(&record)?)?;
-            std::fs::rename(&tmp, path)
+            let bytes = serde_json::to_vec(&record)?;
+            // A record too large to be read back is not written.
+            if bytes.len() as u64 > MAX_BYTES {
+                return Ok(());
+            }
+            std::fs::write(&tmp, bytes)?;
+            std::fs::rename(&tmp, path)?;
+            prune(dir, MAX_FILES)
         };
         // A cache that cannot be written only costs the next run time.
         let _ = write();
     }
+}
+
+/// Removes the records least recently written until `dir` holds at most
+/// `keep` of them (files named `*.json`; nothing else is touched).
+fn prune(dir: &std::path::Path, keep: usize) -> std::io::Result<()> {
+    let mut records: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.ends_with(".json") && !n.starts_with('.'))
+        })
+        .filter_map(|e| {
+            let meta = e.metadata().ok().filter(|m| m.is_file())?;
+            Some((meta.modified().ok()?, e.path()))
+        })
+        .collect();
+    if records.len() > keep {
+        records.sort();
+        for (_, path) in &records[..records.len() - keep] {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -124,5 +159,29 @@ mod tests {
         assert_eq!(file_name("kayles"), "kayles.json");
         assert_eq!(file_name("octal:0.137"), "octal_3a0.137.json");
         assert_eq!(file_name("../x"), ".._2fx.json");
+    }
+
+    #[test]
+    fn pruning_keeps_the_records_written_last_and_nothing_else_is_touched() {
+        let dir = std::env::temp_dir().join(format!("nimatron-prune-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let t0 = std::time::SystemTime::now() - std::time::Duration::from_secs(1000);
+        for i in 0..5u64 {
+            let path = dir.join(format!("g{i}.json"));
+            std::fs::write(&path, b"{}").unwrap();
+            let f = std::fs::File::options().write(true).open(&path).unwrap();
+            f.set_modified(t0 + std::time::Duration::from_secs(10 * i))
+                .unwrap();
+        }
+        std::fs::write(dir.join("notes.txt"), b"x").unwrap();
+        prune(&dir, 3).unwrap();
+        let mut left: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["g2.json", "g3.json", "g4.json", "notes.txt"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

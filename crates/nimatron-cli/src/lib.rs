@@ -44,6 +44,36 @@ pub fn limits(max_states: usize, max_time: std::time::Duration) -> nimatron::sol
     nimatron::solve::Limits::states(max_states).with_time(max_time)
 }
 
+/// The time limit of `analyze` and `play` when `--max-seconds` is not
+/// given: [`MISERE_RACE_SECONDS`] for misère play of a heap game, else
+/// [`DEFAULT_SECONDS`].
+pub fn default_seconds(
+    given: Option<std::time::Duration>,
+    spec: &nimatron::GameSpec,
+    convention: nimatron::Convention,
+) -> std::time::Duration {
+    given.unwrap_or_else(|| {
+        let race = convention == nimatron::Convention::Misere
+            && matches!(spec, nimatron::GameSpec::Heap(_));
+        std::time::Duration::from_secs(if race {
+            MISERE_RACE_SECONDS
+        } else {
+            DEFAULT_SECONDS
+        })
+    })
+}
+
+/// The time limit of a search when `--max-seconds` is not given.
+pub const DEFAULT_SECONDS: u64 = 120;
+
+/// The time limit of misère play of a heap game when `--max-seconds` is not
+/// given. The misère quotient races a plain search there (the library's
+/// `misere` module); a position either settles does so within a second or
+/// two, while a sum of large heaps (misère Dawson's Kayles `60 70 80`) is
+/// past both, and is better told so within seconds than after two minutes.
+/// What the quotient learnt by then is kept on disk for the next run.
+pub const MISERE_RACE_SECONDS: u64 = 8;
+
 /// Shorthand for a bad-input error.
 pub fn bad_input(message: impl Into<String>) -> anyhow::Error {
     anyhow::Error::new(BadInput(message.into()))

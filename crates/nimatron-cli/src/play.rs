@@ -5,6 +5,7 @@
 //! is driven the same way by a person, a pipe and the tests.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use nimatron::solve::Limits;
@@ -18,7 +19,7 @@ use crate::bad_input;
 /// Everything that stays fixed during one game.
 pub struct Setup {
     /// The game: any [`Game`], from the catalogue or not.
-    pub game: Box<dyn Game>,
+    pub game: Arc<dyn Game>,
     /// Normal or misère play.
     pub convention: Convention,
     /// The position play starts from.
@@ -37,7 +38,7 @@ pub struct Setup {
 
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let spec = args.game.clone();
-    let game = crate::analyze::build_game(&spec, args.words.as_deref())?;
+    let game: Arc<dyn Game> = Arc::from(crate::analyze::build_game(&spec, args.words.as_deref())?);
     let level = args.level;
     let convention = crate::analyze::convention_for(args.misere, game.as_ref());
     if !game.conventions().contains(&convention) {
@@ -91,14 +92,17 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         First::Random => rng.below(2) == 0,
     };
     let setup = Setup {
-        game,
+        game: game.clone(),
         convention,
         start,
         human_first,
         opponent: args.opponent,
         level,
         seed: rng.next_u64(),
-        limits: crate::limits(args.max_states, args.max_seconds),
+        limits: crate::limits(
+            args.max_states,
+            crate::default_seconds(args.max_seconds, &spec, convention),
+        ),
     };
     let stdin = io::stdin();
     let stdout = io::stdout();

@@ -105,7 +105,7 @@ fn it_is_played_through_standard_input() {
     let g = game();
     let start = g.parse("3 0 2 1").unwrap();
     let setup = Setup {
-        game: g,
+        game: g.into(),
         convention: Convention::Normal,
         start,
         human_first: true,

@@ -2,7 +2,7 @@
 //! Grundy's game) through `analyze` and `play`.
 
 mod common;
-use common::{json, nimatron, run};
+use common::{json, nimatron, run, run_with_cache};
 
 #[test]
 fn kayles_winning_moves_keep_the_contract() {
@@ -148,4 +148,127 @@ fn a_trillion_pins_are_answered_by_the_period() {
         err.contains("too many moves to examine one by one"),
         "{err}"
     );
+}
+
+/// Misère Dawson's Kayles `3 36` once took 19.6 s and 400 MB, the misère
+/// quotient spending half the time before search began. Search settles
+/// it (N, with the 9 winning moves the plain search gives), and the output
+/// says which method answered and why the other did not.
+#[test]
+fn misere_dawson_3_36_is_answered_by_search_and_says_so() {
+    let args = ["analyze", "--game", "dawson", "--misere", "3", "36"];
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let v = json(&with_json);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves_total"], 9);
+    assert_eq!(v["method"], "exhaustive search");
+    let race = &v["misere"];
+    assert_eq!(race["answered_by"], "search", "{race}");
+    assert_eq!(race["search"]["status"], "answered", "{race}");
+    assert_eq!(race["quotient"]["status"], "unfinished", "{race}");
+    assert!(race["search"]["states"].as_u64().unwrap() < 100_000);
+    let out = nimatron(&args);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Race: Search answered"), "{text}");
+    assert!(text.contains("the quotient was unfinished"), "{text}");
+}
+
+/// Beyond exact range, misère Kayles' remoteness was bounded by three
+/// times the pins (630 for `60 70 80`); no play of 210 pins lasts more
+/// than 210 moves, and an N-position's misère remoteness is even.
+#[test]
+fn misere_kayles_remoteness_is_bounded_by_the_pins() {
+    let v = json(&[
+        "analyze", "--game", "kayles", "--misere", "--json", "60", "70", "80",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["remoteness"]["exact"], false);
+    assert_eq!(v["remoteness"]["moves"], 210);
+    for m in v["winning_moves"].as_array().unwrap() {
+        let moves = m["remoteness"]["moves"].as_u64().unwrap();
+        assert!(moves <= 210 && moves % 2 == 1, "{m}");
+    }
+}
+
+/// The CLI keeps a game's misère quotient on disk: a second run reads it
+/// and answers from it at once; a damaged file is ignored and replaced.
+#[test]
+fn a_misere_quotient_is_kept_on_disk_between_runs() {
+    let dir = std::env::temp_dir().join(format!("nimatron-kept-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cache = dir.to_str().unwrap();
+    let run_json = |heaps: &[&str]| -> serde_json::Value {
+        let mut args = vec!["analyze", "--game", "kayles", "--misere", "--json"];
+        args.extend(heaps);
+        let out = run_with_cache(&args, "", cache);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let first = run_json(&["60", "70", "80"]);
+    assert_eq!(first["misere"]["quotient"]["status"], "answered");
+    let file = dir.join("misere").join("kayles.json");
+    assert!(file.exists(), "{}", file.display());
+    let second = run_json(&["61", "5"]);
+    assert_eq!(second["misere"]["quotient"]["status"], "kept", "{second}");
+    std::fs::write(&file, b"{\"format\": 1, \"game\": \"kayles\"").unwrap();
+    let third = run_json(&["60", "70", "80"]);
+    assert_eq!(third["misere"]["quotient"]["status"], "answered", "{third}");
+    assert_eq!(third["outcome"], first["outcome"]);
+    let fourth = run_json(&["61", "5"]);
+    assert_eq!(fourth["misere"]["quotient"]["status"], "kept", "{fourth}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// When neither the search nor the quotient settles a misère position
+/// within the limits, the error says how far each got and which limit to
+/// raise.
+#[test]
+fn neither_method_stops_with_a_clear_message() {
+    let out = nimatron(&[
+        "analyze",
+        "--game",
+        "dawson",
+        "--misere",
+        "--max-states",
+        "20000",
+        "60",
+        "70",
+        "80",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for says in [
+        "neither method settled this misère position",
+        "the search stopped",
+        "it is verified for heaps 1 to",
+        "--max-states",
+    ] {
+        assert!(err.contains(says), "{says}: {err}");
+    }
+}
+
+/// Misère Dawson's Kayles `60 70 80` is past both the quotient and the
+/// search; by default it stops at the misère race's time limit of 8 s (not
+/// the 120 s of other searches) with what each method reached and what is
+/// proven: no play of Dawson's Kayles lasts more than one move per two
+/// pins, 105 moves here.
+#[test]
+fn a_sum_past_both_methods_stops_at_the_default_limit_with_what_is_proven() {
+    let out = nimatron(&["analyze", "--game", "dawson", "--misere", "60", "70", "80"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for says in [
+        "neither method settled this misère position",
+        "the time limit of 8 s passed",
+        "it is verified for heaps 1 to",
+        "every play from here ends within 105 moves",
+        "--max-seconds",
+    ] {
+        assert!(err.contains(says), "{says}: {err}");
+    }
 }

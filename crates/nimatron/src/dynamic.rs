@@ -950,7 +950,7 @@ mod tests {
     fn every_listed_move_is_valued_by_the_outcome_it_leaves() {
         use crate::AnalyzeOptions;
         let limits = Limits::states(200_000);
-        let options = AnalyzeOptions {
+        let options = crate::AnalyzeOptions {
             every_move: true,
             ..AnalyzeOptions::new(limits)
         };
@@ -980,7 +980,7 @@ mod tests {
     }
 
     /// Kept tables are measured by footprint, as the state limit is: after
-    /// a misère search of Kayles on eight heaps of 3 (positions of up to 16
+    /// a misère remoteness search of Kayles on eight heaps of 3 (positions of up to 16
     /// heaps, footprint 1 + heaps/8), the kept footprint is the sum over
     /// the table's positions, above its count of entries; and a limit below
     /// that footprint, though above the count, clears the table before the
@@ -991,19 +991,22 @@ mod tests {
         use crate::games::take_break::TakeBreakGame;
         use crate::rules::Rules;
         use crate::sequence::HeapGame;
+        // Misère play of a heap game is settled by the race (its own
+        // tables); the exact remoteness is still the generic search's, kept
+        // in the adapter's table.
         let game = TakeBreakGame::new("kayles".parse::<HeapGame>().unwrap());
         let adapter = Adapter::new("kayles", game);
         let eight = adapter.handle(vec![3; 8]);
         let a =
             crate::Game::analyze(&adapter, &eight, Convention::Misere, Limits::default()).unwrap();
         assert!(
-            matches!(a.method, crate::Method::Search { .. }),
+            matches!(a.remoteness, Some(crate::Remoteness::Exact(_))),
             "{:?}",
-            a.method
+            a.remoteness
         );
         let (entries, footprint) = {
             let tables = adapter.tables.lock().unwrap();
-            let kept = &tables.misere;
+            let kept = &tables.remote_misere;
             let sum: usize = kept.map.keys().map(|p| adapter.inner().footprint(p)).sum();
             assert_eq!(kept.footprint, sum);
             (kept.map.len(), kept.footprint)
@@ -1012,24 +1015,27 @@ mod tests {
         // A small position under a limit between the two: the table is
         // cleared first, so only the new search's positions are kept.
         let small = adapter.handle(vec![2, 3]);
-        let limits = Limits {
-            max_states: (entries + footprint) / 2,
-            ..Limits::default()
+        let options = crate::AnalyzeOptions {
+            remoteness_states: (entries + footprint) / 2,
+            ..crate::AnalyzeOptions::new(Limits::default())
         };
-        crate::Game::analyze(&adapter, &small, Convention::Misere, limits).unwrap();
+        crate::Game::analyze_with(&adapter, &small, Convention::Misere, &options).unwrap();
         let fresh = Adapter::new(
             "kayles",
             TakeBreakGame::new("kayles".parse::<HeapGame>().unwrap()),
         );
-        crate::Game::analyze(
+        crate::Game::analyze_with(
             &fresh,
             &fresh.handle(vec![2, 3]),
             Convention::Misere,
-            limits,
+            &options,
         )
         .unwrap();
-        let alone = fresh.tables.lock().unwrap().misere.map.len();
-        assert!(alone < entries);
-        assert_eq!(adapter.tables.lock().unwrap().misere.map.len(), alone);
+        let alone = fresh.tables.lock().unwrap().remote_misere.map.len();
+        assert!(alone > 0 && alone < entries, "{alone} {entries}");
+        assert_eq!(
+            adapter.tables.lock().unwrap().remote_misere.map.len(),
+            alone
+        );
     }
 }

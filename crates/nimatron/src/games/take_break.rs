@@ -9,7 +9,8 @@
 //! sequence ([`crate::sequence`]), and the position's value is the XOR.
 //! Misère play of S(1..k) uses the rule for misère Nim on the heaps' values
 //! (they are tame: checked against search); every other misère position is
-//! searched.
+//! settled by the game's misère quotient racing a plain search
+//! (see `misere/race.rs`).
 
 mod longest;
 
@@ -203,6 +204,19 @@ impl TakeBreakGame {
             unsearchable,
             limits,
         )
+        .map_err(|e| match e {
+            // What is proven without the outcome: how long play can last.
+            SolveError::Unresolved { limit, reason } => {
+                let bound = self.moves_left_bound(&position).unwrap_or(u64::MAX);
+                SolveError::Unresolved {
+                    limit,
+                    reason: format!(
+                        "{reason}. Proven without the outcome: every play from here ends within {bound} moves (the longest plays of the heaps, added)"
+                    ),
+                }
+            }
+            e => e,
+        })
     }
 
     /// Misère play of a sum of heaps, with its winning moves and words.
@@ -315,7 +329,7 @@ impl TakeBreakGame {
             "Misère play: Grundy values do not add, so Nimatron uses the misère quotient of {} (Plambeck; Plambeck and Siegel), computed from the rules for {scope}. It has {} elements: {}{}.",
             self.game,
             q.order(),
-            brief_presentation(&q),
+            brief_presentation(q),
             if q.tame() {
                 ", the quotient of misère Nim (the game is tame)"
             } else {
@@ -1249,15 +1263,15 @@ impl Theory for TakeBreakGame {
         let (rules, theory) = match &self.game {
             HeapGame::GrundyGame => (
                 "Heaps of objects; a move splits one heap into two non-empty heaps of different sizes. Normal play: whoever makes the last move wins.",
-                "Grundy values from the game's sequence (OEIS A002188), XOR over heaps. No period is known; misère play goes by the misère quotient of the heaps at hand where it stays within the limits, else by search.",
+                "Grundy values from the game's sequence (OEIS A002188), XOR over heaps. No period is known; in misère play the misère quotient of the heaps at hand races a plain search, and the first proven answer is given.",
             ),
             HeapGame::Subtraction(_) | HeapGame::SubtractSquares => (
                 "Heaps of objects; a move removes from one heap a number of objects in the set S.",
-                "Grundy values from the game's sequence, XOR over heaps; for S = {1..k} the value of a heap is its size mod k+1 (Wikipedia's rule), and misère play is misère Nim on those values. Other misère positions are searched.",
+                "Grundy values from the game's sequence, XOR over heaps; for S = {1..k} the value of a heap is its size mod k+1 (Wikipedia's rule), and misère play is misère Nim on those values. Other misère positions go by the misère quotient racing a plain search.",
             ),
             HeapGame::Modular { .. } => (
                 "Heaps of objects; a move removes from one heap any positive number t with t mod M in R.",
-                "Grundy values by dynamic programming over heap sizes, XOR over heaps. Misère play is searched.",
+                "Grundy values by dynamic programming over heap sizes, XOR over heaps. Misère play: the misère quotient races a plain search.",
             ),
             HeapGame::Preset(preset) => (preset_rules(*preset), OCTAL_THEORY),
             _ => (
@@ -1438,7 +1452,7 @@ impl Theory for TakeBreakGame {
 }
 
 /// How take-and-break games are solved, for their descriptions.
-const OCTAL_THEORY: &str = "Grundy values from the game's sequence, with its period proven by the octal periodicity theorem where it applies; XOR over rows. Misère play: small positions are searched; larger ones go by the game's misère quotient (Plambeck and Siegel), computed from the rules for the heaps at hand (for every heap size where its period is proven), a product of the heaps' images tested against the P-portion; search again where the quotient outgrows the limits. Checked against search on every sum of up to three heaps of up to 8 for Kayles, Dawson's Kayles, 0.137, 0.75, Grundy's game and S(1,3,4).";
+const OCTAL_THEORY: &str = "Grundy values from the game's sequence, with its period proven by the octal periodicity theorem where it applies; XOR over rows. Misère play: the game's misère quotient (Plambeck and Siegel), computed from the rules for the heaps at hand (for every heap size where its period is proven) and kept for later positions, races a plain search against one budget, and the first proven answer is given: by the quotient, a product of the heaps' images tested against the P-portion. Checked against search on every sum of up to three heaps of up to 8 for Kayles, Dawson's Kayles, 0.137, 0.75, Grundy's game and S(1,3,4).";
 
 /// The rules of a named take-and-break game in the words its players use,
 /// rather than its octal code.

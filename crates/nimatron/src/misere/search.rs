@@ -41,8 +41,7 @@ impl Base {
         let mut images: Vec<u32> = Vec::new();
         let mut column = vec![0u32; work.heaps + 1];
         let mut columns = Vec::new();
-        for h in 1..=work.heaps {
-            let x = work.image[h];
+        for (h, &x) in work.image.iter().enumerate().take(work.heaps + 1).skip(1) {
             let at = match images.iter().position(|&y| y == x) {
                 Some(at) => at,
                 None => {

@@ -126,11 +126,8 @@ fn beyond(rule: &Rule, n: u64) -> u64 {
             .min()
             .unwrap_or(1),
     };
-    if least == 0 {
-        n.saturating_mul(2).saturating_sub(1)
-    } else {
-        n / least
-    }
+    n.checked_div(least)
+        .unwrap_or_else(|| n.saturating_mul(2).saturating_sub(1))
 }
 
 #[cfg(test)]
