@@ -86,13 +86,15 @@ fn misere_stop() -> bool {
 
 #[test]
 fn a_misere_analysis_through_the_quotient_is_interrupted_and_does_not_keep_the_stop() {
-    // Misère Dawson's Kayles on heaps of 30: the quotient is tried first,
-    // then search. An interrupt stops both, and the quotient is computed
-    // in full by the next question (an interrupt is not a limit to
-    // remember).
+    // Misère Dawson's Kayles on eight heaps of 20: the misère quotient
+    // and a search race, and the quotient (learnt to heap 20 in well under
+    // a second) answers long before a search of 160 pins could. An
+    // interrupt stops both, and the quotient is learnt in full by the next
+    // question (an interrupt is not a limit to remember: were it kept as
+    // one, the quotient would not run again within the same bounds).
     let spec: GameSpec = "dawson".parse().unwrap();
     let game = spec.build().unwrap();
-    let position = game.heap_position(&[20, 21]).unwrap();
+    let position = game.heap_position(&[20; 8]).unwrap();
     MISERE_STOP.store(true, Ordering::Relaxed);
     let limits = Limits::default().with_interrupt(Interrupt::new(misere_stop));
     let e = game.analyze(&position, Convention::Misere, limits);
