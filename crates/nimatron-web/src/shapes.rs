@@ -1,9 +1,9 @@
 //! The JSON shapes of the parts of an analysis that the library writes by
 //! hand (`nimatron`'s `analysis.rs`) and gives no schema of its own: the
 //! convention, the outcome, Nim's regime, Candy Nim's split and the misère
-//! race. These types
-//! only describe: nothing builds them. (A board, a move and remoteness get
-//! their schemas from the library, with its `openapi` feature.)
+//! race. These types only describe: nothing builds them. (A board, a move
+//! and remoteness get their schemas from the library, with its `openapi`
+//! feature.)
 #![allow(dead_code)]
 
 use serde::Serialize;
