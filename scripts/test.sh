@@ -2,7 +2,7 @@
 # Every test, in stages, each announced with its name and time, and a table
 # of the stages at the end (result, time, tests passed, failed, skipped).
 #
-#   scripts/test.sh           everything (about 20 minutes on 2 cores; what
+#   scripts/test.sh           everything (about 45 minutes on 2 cores; what
 #                             CI runs after its lints)
 #   scripts/test.sh --quick   the Rust tests only (cargo test --workspace;
 #                             a few minutes once built): while you work
@@ -13,7 +13,7 @@
 # gcc-aarch64-linux-gnu and qemu-user, python3-venv, parallel, chromium,
 # postgresql (scripts/postgres-tests.sh runs a throw-away cluster);
 # with rustup the aarch64 target and the nightly toolchain with miri and
-# rust-src (the Miri and sanitizer stages; each says it skipped where
+# rust-src (the Miri stage; it says it skipped where
 # rustup cannot fetch them); from PyPI the Python package's tools and
 # schemathesis (into target/); from npm playwright-core (node_modules/).
 # A full run leaves about 5 GB in target/.
@@ -40,7 +40,6 @@ stage "Rust tests (cargo test --workspace)" cargo test --workspace --locked
 if [ "$quick" -eq 0 ]; then
     stage "the stage summary's own test" scripts/tests/stages-test.sh
     stage "unsafe code under Miri (nightly)" scripts/miri-tests.sh
-    stage "unsafe code under ASan and TSan (nightly, --quick)" scripts/sanitizer-tests.sh --quick
     stage "PostgreSQL: storage suite, two servers, kill test" scripts/postgres-tests.sh
     stage "Grundy engine on aarch64 under qemu" scripts/aarch64-tests.sh
     stage "Python package (pytest, mypy)" scripts/python-tests.sh
