@@ -210,7 +210,7 @@ pub enum Command {
     Games(GamesArgs),
     /// The browser app: play and analyse at http://127.0.0.1:8080/.
     #[command(
-        after_help = "Examples:\n  nimatron serve\n  nimatron serve --addr 9000 --db games.sqlite3     port 9000 on loopback\n  nimatron serve --addr localhost:9000\n  nimatron serve --addr 0.0.0.0:8080 --db postgres://nimatron@db.internal:5432/nimatron \\\n      --public-url https://nim.example.org/ --trusted-proxy 10.0.0.0/8\n\nThe JSON API is documented in docs/api.md; running several servers behind a proxy, in docs/deploy.md."
+        after_help = "Examples:\n  nimatron serve\n  nimatron serve --addr 9000 --db games.sqlite3     port 9000 on loopback\n  nimatron serve --addr localhost:9000\n  nimatron serve --addr 0.0.0.0:8080 --db postgres://nimatron@db.internal:5432/nimatron \\\n      --public-url https://nim.example.org/ --trusted-proxy 10.0.0.0/8\n  (db.internal and nim.example.org are placeholders: your own hosts go there.)\n\nThe JSON API is documented in docs/api.md; running several servers behind a proxy, in docs/deploy.md."
     )]
     Serve(ServeArgs),
     /// The game records' database: copy a SQLite file's games into PostgreSQL.
@@ -404,7 +404,8 @@ pub struct ServeArgs {
     #[arg(long)]
     pub sync_full: bool,
     /// The address players reach the server at behind a proxy, e.g.
-    /// `https://nim.example.org/`: requests naming its host (and pages of
+    /// `https://nim.example.org/` (your own host in place of that
+    /// placeholder): requests naming its host (and pages of
     /// its origin) are served, besides the listening address's.
     #[arg(long, value_name = "URL", value_parser = parse_public_url)]
     pub public_url: Option<nimatron_web::PublicUrl>,
