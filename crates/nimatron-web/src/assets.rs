@@ -31,6 +31,7 @@ pub const MODULES: &[(&str, &str)] = modules![
     "play-state.js",
     "heap-board.js",
     "ring-board.js",
+    "selection.js",
     "board.js",
     "shapes.js",
     "analysis.js",

@@ -13,7 +13,7 @@
 // a swipe scrolls it, and only taps select.
 
 import { h } from './dom.js';
-import { clearPick, gesture } from './board.js';
+import { clearPick, gesture } from './selection.js';
 
 // Rows longer than this are drawn as a number, played by typing or from
 // the list of moves.

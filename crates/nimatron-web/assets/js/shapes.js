@@ -7,7 +7,7 @@
 // and what it put down is marked.
 
 import { h } from './dom.js';
-import { clearPick, gesture } from './board.js';
+import { clearPick, gesture } from './selection.js';
 
 const removed = (ctx, kind) => ((ctx.trace && ctx.trace.removed) || []).filter((g) => g.kind === kind);
 
