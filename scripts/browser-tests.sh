@@ -5,7 +5,9 @@
 # from package-lock.json, playwright-core), builds the binary, starts the
 # server on a free loopback port with a fresh database, runs the tests in
 # tests/browser/ with `node --test`, and stops the server. A screenshot is
-# left in target/browser/.
+# left in target/browser/. Two of the tests need no browser: modules.test.js
+# (no circle of imports among the page's modules) and types.test.js
+# (`tsc --checkJs` over them, with crates/nimatron-web/assets/tsconfig.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -10,6 +10,7 @@ class ApiError extends Error {
 }
 
 export async function api(method, path, body, token, signal) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = 'Bearer ' + token;

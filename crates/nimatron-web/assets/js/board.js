@@ -23,6 +23,8 @@ import { drawHeaps } from './heap-board.js';
 import { drawRing } from './ring-board.js';
 import { drawCounter, drawGraph, drawGrid, drawMarks, drawWords } from './shapes.js';
 
+/** @typedef {import('./selection.js').GestureOptions} GestureOptions */
+
 // The atoms and options of each playable element, for its preview.
 const gestures = new WeakMap();
 
@@ -57,6 +59,13 @@ function context(s, geometry, marks) {
     // A button for a part of the board. `atoms` are what a click selects
     // (`opts` as for `gesture`); `key` names the element itself (its first
     // atom unless given); `nav` is [row, column] for the arrow keys.
+    /**
+     * @param {string} tag
+     * @param {{ atoms: string[], opts?: GestureOptions, nav?: number[], label: string, cls?: string,
+     *   attrs?: Record<string, any>, key?: string }} spec
+     * @param {...any} children
+     * @returns {HTMLElement}
+     */
     element(tag, { atoms, opts = {}, nav, label, cls = '', attrs = {}, key }, ...children) {
       const k = key || atoms[0];
       const usable = live && candidates(idx, new Set(atoms)).length > 0;

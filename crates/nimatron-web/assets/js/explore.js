@@ -36,7 +36,7 @@ export async function explorePage() {
   }).catch(() => picker.replaceChildren(h('option', { value: '' }, 'Type a spec')));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
-    const q = new URLSearchParams(new FormData(form));
+    const q = new URLSearchParams(formFields(form));
     history.replaceState(null, '', '/explore?' + q);
     run(q);
   });
@@ -47,7 +47,7 @@ export async function explorePage() {
       out.replaceChildren(exploreView(e, out.clientWidth));
     } catch (err) { showError(out, err); }
   }
-  run(new URLSearchParams(new FormData(form)));
+  run(new URLSearchParams(formFields(form)));
 }
 
 // The plot is drawn at the width it is shown at (up to 720 px), so that its
@@ -120,4 +120,13 @@ function pGrid(e) {
       return h('td', { class: p ? 'p' : '', title: `${a} ${b}: ${p ? 'P (loss for the player to move)' : 'N'}` }, p ? 'P' : '');
     })));
   return h('table', { class: 'p-grid', id: 'p-positions' }, h('thead', {}, header), h('tbody', {}, rows));
+}
+
+/**
+ * A form's fields as name–value pairs (all of its fields are text).
+ * @param {HTMLFormElement} form
+ * @returns {string[][]}
+ */
+function formFields(form) {
+  return [...new FormData(form)].map(([k, v]) => [k, String(v)]);
 }

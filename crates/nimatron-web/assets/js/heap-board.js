@@ -95,6 +95,7 @@ export function drawHeaps(ctx) {
 // selection, and the move that takes exactly it is played. A finger's
 // swipe scrolls the row instead: on a touch screen runs are tapped.
 function enableDrag(s, el, labels) {
+  /** @type {(x: number, y: number) => HTMLElement | null} */
   const stoneAt = (x, y) => {
     const t = document.elementFromPoint(x, y);
     return t && t.closest ? t.closest('.stone:not(:disabled)') : null;

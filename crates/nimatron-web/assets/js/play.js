@@ -377,7 +377,7 @@ async function cancelThinking(s) {
     s.message = { kind: 'info', text: 'Your move was taken back: Nimatron did not move. It is your move again.' };
     s.setGame(reply.game);
     // The keyboard goes back to the board, to move again.
-    setTimeout(() => { const el = document.querySelector('#board [tabindex="0"]:not(:disabled)'); if (el) el.focus({ preventScroll: true }); }, 0);
+    setTimeout(() => { const el = /** @type {HTMLElement | null} */ (document.querySelector('#board [tabindex="0"]:not(:disabled)')); if (el) el.focus({ preventScroll: true }); }, 0);
   } catch (e) {
     s.busy = false;
     s.message = { kind: 'error', text: e.message };
@@ -448,7 +448,7 @@ function render(s) {
   // Keep the keyboard where it was: the same board element or control. A
   // board redrawn while a move plays has no element to hold it, so the
   // board remembers that it had the focus until it can take it back.
-  const active = document.activeElement;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
   let focusKey = null;
   if (active && root.contains(active) && active !== root) {
     s.boardFocus = !!active.closest('#board');
@@ -492,6 +492,7 @@ function render(s) {
     if (!active || active === document.body || !document.contains(active)) {
       setTimeout(() => {
         if (document.activeElement && document.activeElement !== document.body) return;
+        /** @type {HTMLElement | null} */
         const target = canMove(s) ? root.querySelector('#board [tabindex="0"]:not(:disabled)') : null;
         (target || document.getElementById('game-title')).focus({ preventScroll: true });
       }, 0);
@@ -499,6 +500,7 @@ function render(s) {
   }
   if (focusKey) {
     queueMicrotask(() => {
+      /** @type {HTMLElement | null} */
       let el = focusKey.atom !== undefined ? root.querySelector(`[data-atom="${CSS.escape(focusKey.atom)}"]:not(:disabled)`) : document.getElementById(focusKey.id);
       if (!el && focusKey.atom !== undefined) el = root.querySelector('#board [tabindex="0"]:not(:disabled)') || root.querySelector('#board');
       if (el) el.focus({ preventScroll: true });

@@ -1,6 +1,7 @@
 // Moving between pages without reloading: links marked `data-link`, the
 // back button, and what a page asks to undo when it is left.
 
+/** @type {(path: string) => void} */
 let route = () => {};
 let cleanup = [];
 let inApp = false;
@@ -28,7 +29,8 @@ function show() {
 export function startRouter(pageFor) {
   route = pageFor;
   document.addEventListener('click', (e) => {
-    const a = e.target.closest('a[data-link]');
+    /** @type {HTMLAnchorElement | null} */
+    const a = e.target instanceof Element ? e.target.closest('a[data-link]') : null;
     if (a && !e.ctrlKey && !e.metaKey && !e.shiftKey && a.origin === location.origin) {
       e.preventDefault();
       navigate(a.pathname + a.search);

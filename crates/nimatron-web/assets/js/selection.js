@@ -15,7 +15,51 @@
 
 import { canMove, moveValue } from './play-state.js';
 
+// The shapes of what the server sends (see docs/api.md), as far as a
+// selection reads them; `tsc --checkJs` checks the modules against them.
+/**
+ * An element of the board, as a move's `touches` and a trace name it.
+ * @typedef {{ kind: string, heap?: number, start?: number, count?: number, index?: number, word?: number,
+ *   at?: number[], id?: string, amount?: number }} BoardElement
+ */
+/**
+ * What a move did: the elements it took away (of the board before it) and
+ * put down or changed (of the board after it).
+ * @typedef {{ removed?: BoardElement[], added?: BoardElement[] }} Trace
+ */
+/**
+ * A legal move: its notation (sent to play it), its words, the elements it
+ * is made on (and, for a move that can be made on several parts of the
+ * board, the others), and what it would do.
+ * @typedef {{ notation: string, text: string, touches?: BoardElement[], also_touches?: BoardElement[][],
+ *   trace?: Trace }} LegalMove
+ */
+/** A move made on one set of atoms. @typedef {{ m: LegalMove, atoms: Set<string> }} Entry */
+/** @typedef {{ entries: Entry[], byAtom: Map<string, Entry[]> }} MoveIndex */
+/**
+ * The player's selection at one ply: the atoms selected, the moves they
+ * could become, and the move previewed (after a tap) with its atoms.
+ * @typedef {{ ply: number, atoms: Set<string>, choices: Entry[], preview: LegalMove | null,
+ *   previewAtoms: Set<string> | null }} Pick
+ */
+/**
+ * How a gesture is read (see `gesture`).
+ * @typedef {{ complete?: boolean, merge?: boolean, group?: string, toggle?: boolean, describe?: string,
+ *   touch?: boolean }} GestureOptions
+ */
+/**
+ * What a gesture would do.
+ * @typedef {{ play?: LegalMove, entry?: Entry, choices?: Entry[], atoms?: Set<string>, none?: boolean }} Resolved
+ */
+/**
+ * The game page's state, as far as a selection uses it.
+ * @typedef {{ game: { ply: number, legal_moves: LegalMove[] }, pick?: Pick, message?: { kind: string, text: string } | null,
+ *   analysisOn?: boolean, analysis?: object | null, render: () => void,
+ *   submit: (m: LegalMove, atoms: Set<string>) => void }} SelectionState
+ */
+
 // The atoms of an element: an object run stands for each of its objects.
+/** @param {BoardElement} el @returns {string[]} */
 export function atomsOf(el) {
   switch (el.kind) {
     case 'objects': {
@@ -43,6 +87,7 @@ const MAX_RUN = 4096;
 // its touches, or their mirror image), and the places, cells, vertices and
 // edges its trace says go (a vertex's neighbours, the edges that fall, a
 // bite's squares).
+/** @param {LegalMove} m @param {Set<string> | null} [atoms] @returns {Set<string>} */
 export function removedKeys(m, atoms) {
   const chosen = atoms || new Set((m.touches || []).flatMap(atomsOf));
   const out = new Set([...chosen].filter((a) => a[0] === 'o' || a[0] === 'l'));
@@ -56,6 +101,7 @@ export function removedKeys(m, atoms) {
 }
 
 // The keys a preview of the move marks: what it is made on and what it takes.
+/** @param {LegalMove} m @param {Set<string> | null} [atoms] @returns {Set<string>} */
 export function previewKeys(m, atoms) {
   const chosen = atoms || new Set((m.touches || []).flatMap(atomsOf));
   const out = removedKeys(m, chosen);
@@ -64,7 +110,9 @@ export function previewKeys(m, atoms) {
 }
 
 // The keys of the board after a move that it put down or changed.
+/** @param {Trace | null | undefined} trace @returns {Set<string>} */
 export function addedKeys(trace) {
+  /** @type {Set<string>} */
   const out = new Set();
   for (const e of (trace && trace.added) || []) {
     // A counter's step is said beside its value, not on the step buttons,
@@ -77,7 +125,9 @@ export function addedKeys(trace) {
 }
 
 // The legal moves by the atoms they touch, once per list of moves.
+/** @type {WeakMap<LegalMove[], MoveIndex>} */
 const indexes = new WeakMap();
+/** @param {LegalMove[]} moves @returns {MoveIndex} */
 export function moveIndex(moves) {
   let idx = indexes.get(moves);
   if (idx) return idx;
@@ -85,6 +135,7 @@ export function moveIndex(moves) {
   // and its mirror image): each of its element sets is an entry.
   const entries = moves.flatMap((m) => [m.touches || [], ...(m.also_touches || [])]
     .map((t) => ({ m, atoms: new Set(t.flatMap(atomsOf)) })));
+  /** @type {Map<string, Entry[]>} */
   const byAtom = new Map();
   for (const e of entries) {
     for (const a of e.atoms) {
@@ -98,6 +149,7 @@ export function moveIndex(moves) {
 }
 
 // The moves that touch every atom of `set`, those touching exactly it first.
+/** @param {MoveIndex} idx @param {Set<string>} set @returns {Entry[]} */
 export function candidates(idx, set) {
   if (!set.size) return [];
   let smallest = null;
@@ -110,11 +162,14 @@ export function candidates(idx, set) {
   return out.sort((x, y) => x.atoms.size - y.atoms.size);
 }
 
+// The selection of the ply shown, new at each ply.
+/** @param {SelectionState} s @returns {Pick} */
 export function pick(s) {
   if (!s.pick || s.pick.ply !== s.game.ply) s.pick = { ply: s.game.ply, atoms: new Set(), choices: [], preview: null, previewAtoms: null };
   return s.pick;
 }
 
+/** @param {SelectionState} s */
 export function clearPick(s) {
   const p = pick(s);
   p.atoms = new Set();
@@ -125,6 +180,7 @@ export function clearPick(s) {
 
 // What a gesture selecting atoms `G` would do now, without doing it:
 // { play: move } or { choices: [entries], atoms: Set } or { none: true }.
+/** @param {SelectionState} s @param {string[]} G @param {GestureOptions} opts @returns {Resolved} */
 export function resolve(s, G, opts) {
   const idx = moveIndex(s.game.legal_moves);
   const S = pick(s).atoms;
@@ -156,6 +212,7 @@ export function resolve(s, G, opts) {
 // Play a move (made on the elements `entry.atoms`) now, or, from a touch,
 // show it first: the second tap (on any element that makes the same move)
 // or the Play button plays it.
+/** @param {SelectionState} s @param {Entry} entry @param {boolean} [touch] */
 export function playOrPreview(s, entry, touch) {
   const p = pick(s);
   const m = entry.m;
@@ -177,6 +234,7 @@ export function playOrPreview(s, entry, touch) {
 // `toggle` (clicking a selected atom again confirms a lone selection, or
 // drops it from a larger one), `describe` (words for a refusal) and
 // `touch` (a finger made it: a move is previewed before it is played).
+/** @param {SelectionState} s @param {string[]} G @param {GestureOptions} [opts] */
 export function gesture(s, G, opts = {}) {
   if (!canMove(s)) return;
   const p = pick(s);
@@ -213,6 +271,7 @@ export function gesture(s, G, opts = {}) {
 
 // The analysis colour of an element: the value of the move a click on it
 // plays, or winning if some move through it wins, losing if all lose.
+/** @param {SelectionState} s @param {string[]} G @param {GestureOptions} opts @returns {string | null} */
 export function hint(s, G, opts) {
   if (!s.analysisOn || !s.analysis) return null;
   const idx = moveIndex(s.game.legal_moves);

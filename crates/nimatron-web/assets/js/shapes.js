@@ -71,6 +71,7 @@ function enableCellDrag(s, el) {
   el.addEventListener('pointermove', (e) => {
     if (!s.drag) return;
     const t = document.elementFromPoint(e.clientX, e.clientY);
+    /** @type {HTMLElement | null} */
     const b = t && t.closest ? t.closest('.cell:not(:disabled)') : null;
     if (b && !s.drag.atoms.includes(b.dataset.atom)) {
       s.drag.atoms.push(b.dataset.atom);
