@@ -55,6 +55,68 @@ test('on a phone: every pin of a long row is reachable, and a swipe scrolls with
   }
 });
 
+/** A row's cues, as the eye sees them: each shown cue's number, and the pins seen (their centre inside the row and clear of the cues). */
+async function cuesOf(page, heap) {
+  return page.$eval(`#board .heap[data-heap="${heap}"] .stones`, (row) => {
+    const box = row.getBoundingClientRect();
+    const shown = (side) => {
+      const c = row.querySelector(`.more-${side}`);
+      if (!c || c.hidden || !c.firstElementChild) return null;
+      const r = c.firstElementChild.getBoundingClientRect();
+      return { n: Number(c.textContent.replace(/[^0-9]/g, '')), text: c.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    };
+    const left = shown('left');
+    const right = shown('right');
+    const seen = [...row.querySelectorAll('.stone')].filter((st) => {
+      const r = st.getBoundingClientRect();
+      const mid = r.left + r.width / 2;
+      return mid >= Math.max(box.left, left ? left.right : -Infinity) && mid <= Math.min(box.right, right ? right.left : Infinity);
+    }).length;
+    return { left, right, seen, scrollLeft: row.scrollLeft, end: row.scrollWidth - row.clientWidth };
+  });
+}
+
+test('on a phone: a long row says how many pins lie out of sight at each edge, and a tap there scrolls it on', async () => {
+  const b = await openBrowser(PHONE);
+  try {
+    const { page } = b;
+    await apiGame(page, { game: 'kayles', position: '40' });
+    await page.waitForFunction(() => { const c = document.querySelector('#board .more-right'); return c && !c.hidden; });
+    // At the start: nothing to the left; to the right, every pin not seen.
+    let c = await cuesOf(page, 0);
+    assert.equal(c.left, null, 'no cue at the left edge before the row is scrolled');
+    assert.ok(c.right, 'a cue at the right edge');
+    assert.ok(c.seen >= 4 && c.seen < 10, `${c.seen} pins seen`);
+    assert.equal(c.right.n + c.seen, 40, `"${c.right.text}" beside ${c.seen} pins seen, of 40`);
+    assert.ok(c.right.left >= 0 && c.right.right <= 390 && c.right.bottom - c.right.top >= 44, JSON.stringify(c.right));
+    // A tap on the cue scrolls the row on, without playing or selecting.
+    const before = c.scrollLeft;
+    await page.tap(`#board .heap[data-heap="0"] .more-right .more-text`);
+    await page.waitForFunction((x) => document.querySelector('#board .heap[data-heap="0"] .stones').scrollLeft > x + 100, before);
+    await page.waitForTimeout(600);
+    c = await cuesOf(page, 0);
+    assert.ok(c.left && c.right, JSON.stringify(c));
+    assert.equal(c.left.n + c.seen + c.right.n, 40, `"${c.left.text}", ${c.seen} seen, "${c.right.text}"`);
+    assert.equal(await moveCount(page), 0);
+    assert.equal(await page.$('#confirm-move, #choices'), null, 'the cue is no pin');
+    // At the end: only the left cue, which counts the rest.
+    await page.$eval('#board .heap[data-heap="0"] .stones', (r) => { r.scrollLeft = r.scrollWidth; });
+    await page.waitForTimeout(300);
+    c = await cuesOf(page, 0);
+    assert.equal(c.right, null);
+    assert.equal(c.left.n + c.seen, 40, `"${c.left.text}" beside ${c.seen} pins seen`);
+
+    // A row the screen holds whole has no cue.
+    await apiGame(page, { game: 'kayles', position: '5' });
+    await page.waitForTimeout(300);
+    c = await cuesOf(page, 0);
+    assert.deepEqual([c.left, c.right, c.seen], [null, null, 5]);
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
 test('on a phone: a tap shows what it would take, and a second tap plays it', async () => {
   const b = await openBrowser(PHONE);
   try {
