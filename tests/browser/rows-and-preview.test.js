@@ -117,6 +117,34 @@ test('on a phone: a long row says how many pins lie out of sight at each edge, a
   }
 });
 
+test('at a desk by keyboard: the focus walks a long row, and the pin it is on stands clear of the cues', async () => {
+  const b = await openBrowser();
+  try {
+    const { page } = b;
+    await apiGame(page, { game: 'dawson', position: '70 65' });
+    await page.waitForFunction(() => { const c = document.querySelector('#board .heap[data-heap="0"] .more-right'); return c && !c.hidden; });
+    await page.focus('#board [tabindex="0"]');
+    for (let k = 1; k <= 69; k++) {
+      await page.keyboard.press('ArrowRight');
+      if (k % 10 && k !== 69) continue;
+      await page.waitForTimeout(150);
+      const r = await page.evaluate(() => {
+        const f = document.activeElement;
+        const box = f.getBoundingClientRect();
+        const row = f.closest('.stones').getBoundingClientRect();
+        const cues = [...f.closest('.stones').querySelectorAll('.more:not([hidden]) .more-text')].map((c) => c.getBoundingClientRect());
+        return { label: f.getAttribute('aria-label'), inside: box.left >= row.left && box.right <= row.right,
+          covered: cues.some((c) => c.left < box.right && c.right > box.left) };
+      });
+      assert.match(r.label, new RegExp(`^Heap A, object ${k + 1} of 70\\b`));
+      assert.ok(r.inside && !r.covered, `${r.label}: inside the row ${r.inside}, under a cue ${r.covered}`);
+    }
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
 test('on a phone: a tap shows what it would take, and a second tap plays it', async () => {
   const b = await openBrowser(PHONE);
   try {
