@@ -56,8 +56,8 @@ test('on a phone: every pin of a long row is reachable, and a swipe scrolls with
 });
 
 /** A row's cues, as the eye sees them: each shown cue's number, and the pins seen (their centre inside the row and clear of the cues). */
-async function cuesOf(page, heap) {
-  return page.$eval(`#board .heap[data-heap="${heap}"] .stones`, (row) => {
+async function cuesOf(page, heap, row = `#board .heap[data-heap="${heap}"] .stones`, items = '.stone') {
+  return page.$eval(row, (row, items) => {
     const box = row.getBoundingClientRect();
     const shown = (side) => {
       const c = row.querySelector(`.more-${side}`);
@@ -67,16 +67,16 @@ async function cuesOf(page, heap) {
     };
     const left = shown('left');
     const right = shown('right');
-    const seen = [...row.querySelectorAll('.stone')].filter((st) => {
+    const seen = [...row.querySelectorAll(items)].filter((st) => {
       const r = st.getBoundingClientRect();
       const mid = r.left + r.width / 2;
       return mid >= Math.max(box.left, left ? left.right : -Infinity) && mid <= Math.min(box.right, right ? right.left : Infinity);
     }).length;
     return { left, right, seen, scrollLeft: row.scrollLeft, end: row.scrollWidth - row.clientWidth };
-  });
+  }, items);
 }
 
-test('on a phone: a long row says how many pins lie out of sight at each edge, and a tap there scrolls it on', async () => {
+test('on a phone: a long row (or word) says how many pins lie out of sight at each edge, and a tap there scrolls it on', async () => {
   const b = await openBrowser(PHONE);
   try {
     const { page } = b;
@@ -111,6 +111,15 @@ test('on a phone: a long row says how many pins lie out of sight at each edge, a
     await page.waitForTimeout(300);
     c = await cuesOf(page, 0);
     assert.deepEqual([c.left, c.right, c.seen], [null, null, 5]);
+
+    // A long word, which stays on one line on a phone, says so too.
+    await apiGame(page, { game: 'wordnim', position: 'planet internationalization' });
+    await page.waitForFunction(() => { const c = document.querySelector('#board .word[data-word="1"] .more-right'); return c && !c.hidden; });
+    c = await cuesOf(page, null, '#board .word[data-word="0"]', '.letter');
+    assert.deepEqual([c.left, c.right, c.seen], [null, null, 6]);
+    c = await cuesOf(page, null, '#board .word[data-word="1"]', '.letter');
+    assert.equal(c.left, null);
+    assert.equal(c.right.n + c.seen, 20, `"${c.right.text}" beside ${c.seen} letters seen, of 20`);
     assert.deepEqual(b.errors, []);
   } finally {
     await b.close();

@@ -57,3 +57,50 @@ export function when(ms) {
   return d.toLocaleDateString(undefined, { month: 'short', day: 'numeric' }) + ' ' +
     d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 }
+
+// A row of a board that scrolls sideways (a long row of objects, a long
+// word on a phone), with a cue at each edge that hides some of its `items`:
+// how many lie beyond it, and a tap there scrolls the row by most of its
+// width. The cues are for the eye and the finger: a screen reader reaches
+// every item, and the keyboard's focus scrolls the row itself.
+/** @param {HTMLElement} row @param {string} items @returns {HTMLElement} */
+export function scrollCues(row, items) {
+  const cue = (side) => h('span', {
+    class: `more more-${side}`, 'aria-hidden': 'true', hidden: true,
+    onclick: (/** @type {MouseEvent} */ e) => {
+      e.stopPropagation();
+      const by = Math.max(44, row.clientWidth * 0.8) * (side === 'left' ? -1 : 1);
+      row.scrollBy({ left: by, behavior: reducedMotion() ? 'auto' : 'smooth' });
+    },
+  }, h('span', { class: 'more-text' }));
+  const left = cue('left');
+  const right = cue('right');
+  row.prepend(left);
+  row.append(right);
+  const update = () => {
+    if (!row.isConnected) return;
+    const box = row.getBoundingClientRect();
+    const mids = [...row.querySelectorAll(items)].map((st) => { const r = st.getBoundingClientRect(); return r.left + r.width / 2; });
+    // Out of sight: beyond the row's edge, or under the cue there (which
+    // covers it). The cue is shown first, then measured.
+    const edges = () => [left.hidden ? box.left : left.firstChild.getBoundingClientRect().right,
+      right.hidden ? box.right : right.firstChild.getBoundingClientRect().left];
+    left.hidden = !mids.some((mid) => mid < box.left);
+    right.hidden = !mids.some((mid) => mid > box.right);
+    left.firstChild.textContent = '‹ 00';
+    right.firstChild.textContent = '00 ›';
+    const [lo, hi] = edges();
+    const before = left.hidden ? 0 : mids.filter((mid) => mid < lo).length;
+    const after = right.hidden ? 0 : mids.filter((mid) => mid > hi).length;
+    left.hidden = !before;
+    right.hidden = !after;
+    left.firstChild.textContent = `‹ ${before}`;
+    right.firstChild.textContent = `${after} ›`;
+    row.title = before || after ? `${before + after} of this row are out of sight: swipe or scroll it` : '';
+  };
+  row.addEventListener('scroll', update, { passive: true });
+  // Once the row is on the page and laid out, and whenever its width changes.
+  if (typeof ResizeObserver === 'function') new ResizeObserver(update).observe(row);
+  requestAnimationFrame(update);
+  return row;
+}

@@ -14,7 +14,7 @@
 // out of sight says how many objects lie beyond it ("34 ›"); a tap on it
 // scrolls the row on.
 
-import { h, reducedMotion } from './dom.js';
+import { h, scrollCues } from './dom.js';
 import { clearPick, gesture } from './selection.js';
 
 // Rows longer than this are drawn as a number, played by typing or from
@@ -72,7 +72,7 @@ export function drawHeaps(ctx) {
       h('span', { class: 'heap-name' }, name),
       h('span', { class: 'heap-size' }, n),
       newRow ? h('span', { class: 'sr-only' }, ' (split off by the last move)') : null,
-      split && n > 1 ? scrollCues(h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, parts, place))
+      split && n > 1 ? scrollCues(h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, parts, place), '.stone')
         : h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, n || here.length ? parts : h('span', { class: 'empty' }, 'empty'), place));
   });
   const out = [];
@@ -138,50 +138,4 @@ function paint(el, d) {
       Number(b.dataset.index) >= Math.min(d.from, d.to) && Number(b.dataset.index) <= Math.max(d.from, d.to);
     b.classList.toggle('dragged', on);
   });
-}
-
-// A row that scrolls, with a cue at each edge that hides objects: how many
-// lie beyond it, and a tap there scrolls the row by most of its width.
-// The cues are for the eye and the finger: a screen reader reaches every
-// object, and the keyboard's focus scrolls the row itself.
-/** @param {HTMLElement} row @returns {HTMLElement} */
-function scrollCues(row) {
-  const cue = (side) => h('span', {
-    class: `more more-${side}`, 'aria-hidden': 'true', hidden: true,
-    onclick: (/** @type {MouseEvent} */ e) => {
-      e.stopPropagation();
-      const by = Math.max(44, row.clientWidth * 0.8) * (side === 'left' ? -1 : 1);
-      row.scrollBy({ left: by, behavior: reducedMotion() ? 'auto' : 'smooth' });
-    },
-  }, h('span', { class: 'more-text' }));
-  const left = cue('left');
-  const right = cue('right');
-  row.prepend(left);
-  row.append(right);
-  const update = () => {
-    if (!row.isConnected) return;
-    const box = row.getBoundingClientRect();
-    const mids = [...row.querySelectorAll('.stone')].map((st) => { const r = st.getBoundingClientRect(); return r.left + r.width / 2; });
-    // Out of sight: beyond the row's edge, or under the cue there (which
-    // covers it). The cue is shown first, then measured.
-    const edges = () => [left.hidden ? box.left : left.firstChild.getBoundingClientRect().right,
-      right.hidden ? box.right : right.firstChild.getBoundingClientRect().left];
-    left.hidden = !mids.some((mid) => mid < box.left);
-    right.hidden = !mids.some((mid) => mid > box.right);
-    left.firstChild.textContent = '‹ 00';
-    right.firstChild.textContent = '00 ›';
-    const [lo, hi] = edges();
-    const before = left.hidden ? 0 : mids.filter((mid) => mid < lo).length;
-    const after = right.hidden ? 0 : mids.filter((mid) => mid > hi).length;
-    left.hidden = !before;
-    right.hidden = !after;
-    left.firstChild.textContent = `‹ ${before}`;
-    right.firstChild.textContent = `${after} ›`;
-    row.title = before || after ? `${before + after} objects of this row are out of sight: swipe or scroll it` : '';
-  };
-  row.addEventListener('scroll', update, { passive: true });
-  // Once the row is on the page and laid out, and whenever its width changes.
-  if (typeof ResizeObserver === 'function') new ResizeObserver(update).observe(row);
-  requestAnimationFrame(update);
-  return row;
 }

@@ -6,7 +6,7 @@
 // and by keyboard; the last move's pieces stand as ghosts where they were,
 // and what it put down is marked.
 
-import { h } from './dom.js';
+import { h, scrollCues } from './dom.js';
 import { clearPick, gesture } from './selection.js';
 
 const removed = (ctx, kind) => ((ctx.trace && ctx.trace.removed) || []).filter((g) => g.kind === kind);
@@ -325,7 +325,7 @@ export function drawWords(ctx) {
   const { words } = ctx.geometry;
   const taken = removed(ctx, 'letters');
   return h('div', { class: 'words' },
-    words.map((word, w) => h('div', { class: 'word', dataset: { word: w } },
+    words.map((word, w) => scrollCues(h('div', { class: 'word', dataset: { word: w } },
       h('span', { class: 'word-name muted small' }, `${w + 1}.`),
       [...word].map((c, k) => ctx.element('button', {
         atoms: [`l${w}.${k}`], opts: { toggle: true, merge: true }, nav: [w, k], cls: 'letter',
@@ -333,5 +333,5 @@ export function drawWords(ctx) {
         attrs: { dataset: { word: w, index: k } },
       }, c.toUpperCase())),
       taken.filter((g) => g.word === w).flatMap((g) => [...g.letters].map((c) =>
-        h('span', { class: ctx.ghostClass('letter-ghost'), style: ctx.ghostStyle, 'aria-hidden': 'true' }, c.toUpperCase()))))));
+        h('span', { class: ctx.ghostClass('letter-ghost'), style: ctx.ghostStyle, 'aria-hidden': 'true' }, c.toUpperCase())))), '.letter')));
 }
