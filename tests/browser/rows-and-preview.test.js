@@ -126,6 +126,58 @@ test('on a phone: a long row (or word) says how many pins lie out of sight at ea
   }
 });
 
+test('on a phone: a move made out of sight on a long row is brought into sight, and the row keeps where the player scrolled it', async () => {
+  const b = await openBrowser(PHONE);
+  try {
+    const { page } = b;
+    const grant = await apiGame(page, { game: 'kayles', position: '40' });
+    const row = '#board .heap[data-heap="0"] .stones';
+    await page.waitForFunction(() => { const c = document.querySelector('#board .more-right'); return c && !c.hidden; });
+    assert.equal(await page.$eval(row, (r) => r.scrollLeft), 0);
+    // The other player takes the last pin (a move that reaches this page
+    // from the server, as an opponent's does): its ghost is brought into
+    // sight, clear of the cues.
+    await page.evaluate(async (g) => {
+      const game = await (await fetch('/api/games/' + g.game.id)).json();
+      const m = game.legal_moves.find((x) => x.touches.length === 1 && x.touches[0].kind === 'objects' && x.touches[0].start === 39 && x.touches[0].count === 1);
+      const r = await fetch(`/api/games/${g.game.id}/moves`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + g.token }, body: JSON.stringify({ move: m.notation, ply: 0 }) });
+      if (!r.ok) throw new Error(await r.text());
+    }, grant);
+    await page.waitForFunction(() => document.querySelectorAll('#move-history li').length === 1);
+    await page.waitForTimeout(400);
+    const inSight = () => page.$eval(row, (r) => {
+      const box = r.getBoundingClientRect();
+      const cues = [...r.querySelectorAll('.more:not([hidden]) .more-text')].map((c) => c.getBoundingClientRect());
+      return [...r.querySelectorAll('.ghost')].some((g) => {
+        const x = g.getBoundingClientRect();
+        return x.left >= box.left && x.right <= box.right && !cues.some((c) => c.left < x.right && c.right > x.left);
+      });
+    });
+    assert.ok(await inSight(), 'the ghost of the pin taken is in sight');
+    // The player scrolls back and taps a pin there: the row stays where
+    // the player took it, not pulled back to the last move.
+    await page.$eval(row, (r) => { r.scrollLeft = 0; });
+    await page.waitForTimeout(200);
+    await page.tap(`${row} .stone[data-index="1"]`);
+    await page.waitForSelector('#choices, #confirm-move');
+    await page.waitForTimeout(300);
+    assert.ok(await page.$eval(row, (r) => r.scrollLeft) < 60, 'the row was pulled away from the pin tapped');
+    // A change that draws the board again (the analysis shown) keeps the
+    // row where the player scrolled it.
+    await page.click('#clear-selection, #cancel-preview');
+    await page.$eval(row, (r) => { r.scrollLeft = 500; });
+    await page.waitForTimeout(200);
+    await page.click('#analysis-toggle', { force: true });
+    await page.waitForSelector('#analysis #verdict');
+    await page.waitForTimeout(300);
+    const left = await page.$eval(row, (r) => r.scrollLeft);
+    assert.ok(Math.abs(left - 500) < 2, `the row is at ${left}, not 500, after the board was drawn again`);
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
 test('at a desk by keyboard: the focus walks a long row, and the pin it is on stands clear of the cues', async () => {
   const b = await openBrowser();
   try {

@@ -45,8 +45,14 @@ function context(s, geometry, marks) {
     marks.taking.has(key) ? 'taking' : '',
     added.has(key) ? 'new' : '',
   ].filter(Boolean);
+  // Once per move shown (and per replayed position), a long row scrolls to
+  // show the last move's marks; not for the keyboard, whose focus shows
+  // where it is.
+  const shownKey = `${s.replay}|${s.game.ply}`;
+  const fresh = s.revealed !== shownKey;
   return {
     s, geometry, live, idx,
+    reveal: () => { if (!fresh || s.keyboard) return false; s.revealed = shownKey; return true; },
     trace: marks.trace,
     by: marks.by,
     // Ghosts fade in the first moments after the move, then stay faint.

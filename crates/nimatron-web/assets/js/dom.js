@@ -63,8 +63,19 @@ export function when(ms) {
 // how many lie beyond it, and a tap there scrolls the row by most of its
 // width. The cues are for the eye and the finger: a screen reader reaches
 // every item, and the keyboard's focus scrolls the row itself.
-/** @param {HTMLElement} row @param {string} items @returns {HTMLElement} */
-export function scrollCues(row, items) {
+//
+// The page draws the board anew on each change: the row drawn again under
+// the same `key` keeps where the player had scrolled it, and when
+// `reveal()` says so (once per move shown) it scrolls to show the last
+// move's marks (`.ghost`, `.new`) if none is in sight. The element with
+// the keyboard's focus stays in sight.
+/**
+ * @param {HTMLElement} row
+ * @param {string} items
+ * @param {{ key?: string, reveal?: () => boolean }} [opts]
+ * @returns {HTMLElement}
+ */
+export function scrollCues(row, items, opts = {}) {
   const cue = (side) => h('span', {
     class: `more more-${side}`, 'aria-hidden': 'true', hidden: true,
     onclick: (/** @type {MouseEvent} */ e) => {
@@ -98,9 +109,35 @@ export function scrollCues(row, items) {
     right.firstChild.textContent = `${after} ›`;
     row.title = before || after ? `${before + after} of this row are out of sight: swipe or scroll it` : '';
   };
-  row.addEventListener('scroll', update, { passive: true });
+  row.addEventListener('scroll', () => {
+    if (opts.key && row.isConnected) scrolled.set(opts.key, row.scrollLeft);
+    update();
+  }, { passive: true });
   // Once the row is on the page and laid out, and whenever its width changes.
   if (typeof ResizeObserver === 'function') new ResizeObserver(update).observe(row);
-  requestAnimationFrame(update);
+  requestAnimationFrame(() => {
+    if (!row.isConnected) return;
+    if (opts.key && scrolled.has(opts.key)) row.scrollLeft = scrolled.get(opts.key) || 0;
+    if (opts.reveal && opts.reveal()) showMarks(row);
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && row.contains(focused)) focused.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    update();
+  });
   return row;
 }
+// Where each row was scrolled, by its key.
+/** @type {Map<string, number>} */
+const scrolled = new Map();
+
+// Scroll a row so that the last move's marks in it are in sight, centred,
+// unless one of them already is (clear of the cues).
+/** @param {HTMLElement} row */
+function showMarks(row) {
+  const marks = [...row.querySelectorAll('.ghost, .new')].map((m) => m.getBoundingClientRect());
+  if (!marks.length || row.scrollWidth <= row.clientWidth) return;
+  const box = row.getBoundingClientRect();
+  if (marks.some((r) => r.left >= box.left + CUE_ROOM && r.right <= box.right - CUE_ROOM)) return;
+  const mid = (marks[0].left + marks[marks.length - 1].right) / 2;
+  row.scrollLeft += mid - (box.left + box.right) / 2;
+}
+const CUE_ROOM = 52;

@@ -72,7 +72,7 @@ export function drawHeaps(ctx) {
       h('span', { class: 'heap-name' }, name),
       h('span', { class: 'heap-size' }, n),
       newRow ? h('span', { class: 'sr-only' }, ' (split off by the last move)') : null,
-      split && n > 1 ? scrollCues(h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, parts, place), '.stone')
+      split && n > 1 ? scrollCues(h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, parts, place), '.stone', { key: `${s.id}:heap:${i}`, reveal: ctx.reveal })
         : h('div', { class: 'stones' + (gaps ? ' with-gaps' : '') }, n || here.length ? parts : h('span', { class: 'empty' }, 'empty'), place));
   });
   const out = [];

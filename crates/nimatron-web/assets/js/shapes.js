@@ -333,5 +333,5 @@ export function drawWords(ctx) {
         attrs: { dataset: { word: w, index: k } },
       }, c.toUpperCase())),
       taken.filter((g) => g.word === w).flatMap((g) => [...g.letters].map((c) =>
-        h('span', { class: ctx.ghostClass('letter-ghost'), style: ctx.ghostStyle, 'aria-hidden': 'true' }, c.toUpperCase())))), '.letter')));
+        h('span', { class: ctx.ghostClass('letter-ghost'), style: ctx.ghostStyle, 'aria-hidden': 'true' }, c.toUpperCase())))), '.letter', { key: `${ctx.s.id}:word:${w}`, reveal: ctx.reveal })));
 }
