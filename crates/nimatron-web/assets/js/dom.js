@@ -107,7 +107,6 @@ export function scrollCues(row, items, opts = {}) {
     right.hidden = !after;
     left.firstChild.textContent = `‹ ${before}`;
     right.firstChild.textContent = `${after} ›`;
-    row.title = before || after ? `${before + after} of this row are out of sight: swipe or scroll it` : '';
   };
   row.addEventListener('scroll', () => {
     if (opts.key && row.isConnected) scrolled.set(opts.key, row.scrollLeft);
@@ -125,6 +124,7 @@ export function scrollCues(row, items, opts = {}) {
   });
   return row;
 }
+
 // Where each row was scrolled, by its key.
 /** @type {Map<string, number>} */
 const scrolled = new Map();
