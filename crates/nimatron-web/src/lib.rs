@@ -27,7 +27,6 @@ mod policy;
 pub mod requests;
 mod server;
 pub mod service;
-mod shapes;
 pub mod site;
 pub mod store;
 pub mod token;

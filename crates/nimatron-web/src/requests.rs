@@ -61,8 +61,9 @@ pub struct MoveRequest {
     pub reply: Option<bool>,
 }
 
-/// A request to take back moves, to resign, or to ask for a rematch: the
-/// body may be empty (`{}`).
+/// The body of a seat's act that needs nothing more than, optionally, the
+/// ply the player saw: the computer's move, a take-back, resigning, a
+/// rematch. It may be left out, or be `{}`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionRequest {
@@ -293,14 +294,6 @@ pub(crate) fn default_convention(
     match text {
         None if game.conventions() == [Convention::Misere] => Ok(Convention::Misere),
         _ => parse_convention(text),
-    }
-}
-
-/// How a convention is written in requests, records and views.
-pub(crate) fn convention_name(c: Convention) -> &'static str {
-    match c {
-        Convention::Normal => "normal",
-        Convention::Misere => "misere",
     }
 }
 

@@ -20,8 +20,8 @@ use crate::caches::{CustomGame, GameCache, SequenceCache};
 use crate::error::{ApiError, game_error, position_error, stored_position, write_error};
 use crate::limits::ServerLimits;
 use crate::requests::{
-    ActionRequest, AnalyzeRequest, MoveRequest, NewGame, check_position_text, convention_name,
-    default_convention, parse_convention,
+    ActionRequest, AnalyzeRequest, MoveRequest, NewGame, check_position_text, default_convention,
+    parse_convention,
 };
 use crate::store::{GameRecord, Mode, MoveRecord, Status, Store, WriteError};
 use crate::views::{
@@ -394,7 +394,7 @@ impl Engine {
         let mut record = GameRecord {
             id: token::new_id(),
             spec: spec.to_string(),
-            convention: convention_name(convention).to_string(),
+            convention: convention.name().to_string(),
             mode,
             level: level.map(|l| l.name().to_string()),
             computer_seat: (mode == Mode::Computer).then_some(1),

@@ -12,7 +12,6 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, stored, stored_position};
-use crate::requests::convention_name;
 use crate::store::{GameRecord, Mode, MoveRecord, Status};
 
 /// One seat of a game.
@@ -784,12 +783,7 @@ impl CatalogueItem {
             explore: built.is_some_and(|g| explorable(g.as_ref())),
             start,
             conventions: built
-                .map(|g| {
-                    g.conventions()
-                        .iter()
-                        .map(|&c| convention_name(c))
-                        .collect()
-                })
+                .map(|g| g.conventions().iter().map(|&c| c.name()).collect())
                 .unwrap_or_default(),
             position_syntax: built.map(|g| g.position_syntax()),
             move_syntax: built.map(|g| g.move_syntax()),
@@ -831,20 +825,20 @@ pub fn nim_table(heaps: &[u64]) -> NimTable {
 /// A solved position (ANALYSIS in docs/api.md): the object of
 /// `nimatron analyze --json`, with every legal move valued and Nim's
 /// binary table.
-#[derive(Serialize, ToSchema)]
+#[derive(ToSchema)]
 #[allow(dead_code)]
 #[schema(as = AnalysisView)]
 struct AnalysisShape {
     /// The game, as its canonical spec.
     game: String,
     /// The convention.
-    convention: crate::shapes::Convention,
+    convention: nimatron::Convention,
     /// The position.
     position: PositionValue,
     /// The position, canonical text.
     position_text: String,
     /// Win or loss for the player to move.
-    outcome: crate::shapes::Outcome,
+    outcome: Outcome,
     /// The normal-play Grundy value, or null where none is computed.
     #[schema(required)]
     grundy: Option<u64>,
@@ -853,7 +847,7 @@ struct AnalysisShape {
     nim_sum: u64,
     /// Nim: the rule that decides.
     #[schema(required = false)]
-    regime: crate::shapes::Regime,
+    regime: nimatron::nim::Regime,
     /// Moves to the end under perfect play, or null.
     #[schema(required)]
     remoteness: Option<Remoteness>,
@@ -885,11 +879,11 @@ struct AnalysisShape {
     explanation: String,
     /// Candy Nim: the candy split.
     #[schema(required = false)]
-    candy: crate::shapes::CandySplit,
+    candy: nimatron::games::candy::CandySplit,
     /// Misère play of a heap game: how its misère quotient and a plain
     /// search raced for the answer.
     #[schema(required = false)]
-    misere: crate::shapes::MisereRace,
+    misere: nimatron::MisereRace,
     /// Nim only: the binary table with the nim-sum; else null.
     #[schema(required)]
     nim_table: Option<NimTable>,

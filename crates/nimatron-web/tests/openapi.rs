@@ -701,6 +701,11 @@ async fn every_reply_matches_the_document() {
             "/api/analyze",
             r#"{"position":"3 4 5","convention":"misere"}"#,
         ),
+        (
+            "POST",
+            "/api/analyze",
+            r#"{"game":"kayles","position":"3 4 5","convention":"misere"}"#,
+        ),
         ("POST", "/api/analyze", r#"{"position":"200 200"}"#),
         ("POST", "/api/analyze", "[]"),
         ("GET", "/api/games?limit=2&offset=1", ""),
@@ -850,6 +855,17 @@ async fn the_library_types_are_documented_with_their_real_fields() {
     assert_eq!(schemas["Ghost"], own(Ghost::schema()));
     assert_eq!(schemas["Move"], own(MoveInfo::schema()));
     assert_eq!(schemas["Remoteness"], own(Remoteness::schema()));
+    assert_eq!(schemas["Convention"], own(Convention::schema()));
+    assert_eq!(schemas["Outcome"], own(nimatron::Outcome::schema()));
+    assert_eq!(schemas["Regime"], own(nimatron::nim::Regime::schema()));
+    assert_eq!(
+        schemas["CandySplit"],
+        own(nimatron::games::candy::CandySplit::schema())
+    );
+    assert_eq!(schemas["MisereRace"], own(nimatron::MisereRace::schema()));
+    assert_eq!(schemas["RaceRun"], own(nimatron::RaceRun::schema()));
+    assert_eq!(schemas["RaceStatus"], own(nimatron::RaceStatus::schema()));
+    assert_eq!(schemas["RaceMethod"], own(nimatron::RaceMethod::schema()));
 
     let (move_fields, move_required) = fields(&schemas["Move"]);
     let mut move_keys_seen = BTreeSet::new();
@@ -933,4 +949,266 @@ async fn the_library_types_are_documented_with_their_real_fields() {
     ] {
         assert!(kinds_seen.contains(kind), "{kind} not met: {kinds_seen:?}");
     }
+}
+
+/// The value a link's runtime expression (`$response.body#/pointer`)
+/// names in a reply (None where it names nothing: the link does not apply
+/// to this reply); other values are taken as they are.
+fn evaluate(expression: &Value, reply: &Value) -> Option<Value> {
+    match expression {
+        Value::String(s) if s.starts_with("$response.body#") => {
+            reply.pointer(&s["$response.body#".len()..]).cloned()
+        }
+        Value::Object(map) => map
+            .iter()
+            .map(|(k, v)| Some((k.clone(), evaluate(v, reply)?)))
+            .collect::<Option<Map<String, Value>>>()
+            .map(Value::Object),
+        other => Some(other.clone()),
+    }
+}
+
+impl Checker {
+    /// Follow every link of the document from a real reply of `operation`
+    /// with `status`: each target, called with what the link takes from the
+    /// reply, must succeed, or be refused for the game's state with one of
+    /// the `excused` codes (an online game's analysis before both seats
+    /// agree). The links that succeeded are noted in `followed`.
+    async fn follow_links(
+        &mut self,
+        operation: &str,
+        status: u16,
+        reply: &Value,
+        excused: &[&str],
+        followed: &mut BTreeSet<(String, String)>,
+    ) {
+        let mut by_id = BTreeMap::new();
+        for (template, item) in self.doc["paths"].as_object().unwrap() {
+            for (method, op) in item.as_object().unwrap() {
+                if let Some(id) = op["operationId"].as_str() {
+                    by_id.insert(id.to_string(), (method.to_uppercase(), template.clone()));
+                }
+            }
+        }
+        let (method, template) = by_id[operation].clone();
+        let links = self.doc["paths"][&template][method.to_lowercase()]["responses"]
+            [status.to_string()]["links"]
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        for (name, link) in links {
+            let target = link["operationId"].as_str().unwrap();
+            let (target_method, target_template) = by_id
+                .get(target)
+                .unwrap_or_else(|| panic!("{operation} {name}: no operation {target}"))
+                .clone();
+            let target_op = &self.doc["paths"][&target_template][target_method.to_lowercase()];
+            let mut path = format!("/api{}", target_template.trim_start_matches("/api"));
+            let mut applies = true;
+            for (param, expression) in link["parameters"].as_object().unwrap() {
+                let documented = target_op["parameters"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|p| p["name"] == *param && p["in"] == "path");
+                assert!(documented, "{operation} {name}: {target} has no {param}");
+                let Some(value) = evaluate(expression, reply) else {
+                    applies = false;
+                    continue;
+                };
+                let value = value.as_str().map_or(value.to_string(), str::to_string);
+                path = path.replace(&format!("{{{param}}}"), &value);
+            }
+            let body = match link.get("requestBody") {
+                None => None,
+                Some(b) => match evaluate(b, reply) {
+                    Some(b) => Some(b.to_string()),
+                    None => {
+                        applies = false;
+                        None
+                    }
+                },
+            };
+            if !applies {
+                continue;
+            }
+            assert!(!path.contains('{'), "{operation} {name}: {path}");
+            let r = self
+                .call(&target_method, &path, None, body.as_deref())
+                .await;
+            if r.status < 300 {
+                followed.insert((operation.to_string(), name));
+            } else {
+                let code = r.body["error"]["code"].as_str().unwrap_or("");
+                assert!(
+                    r.status < 500 && excused.contains(&code),
+                    "{operation} {status} → {name} ({target_method} {path}): {} {}",
+                    r.status,
+                    r.body
+                );
+            }
+        }
+    }
+}
+
+/// The document's links (from each reply that names a game to the
+/// operations on that game) lead somewhere real: each one, followed from
+/// real replies, reaches its operation with the ids and invite it takes
+/// from the reply, and gets a success.
+#[tokio::test]
+async fn every_link_followed_from_a_real_reply_succeeds() {
+    let mut c = Checker::new("openapi-links").await;
+    let mut documented = BTreeSet::new();
+    for item in c.doc["paths"].as_object().unwrap().values() {
+        for op in item.as_object().unwrap().values() {
+            for reply in op["responses"].as_object().unwrap().values() {
+                for name in reply["links"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .map(|l| l.0)
+                {
+                    documented.insert((
+                        op["operationId"].as_str().unwrap().to_string(),
+                        name.clone(),
+                    ));
+                }
+            }
+        }
+    }
+    assert!(documented.len() >= 40, "{documented:?}");
+    let mut followed = BTreeSet::new();
+
+    let hidden = &["analysis_not_agreed"][..];
+    let create = async |c: &mut Checker, body: Value| {
+        let r = c
+            .call("POST", "/api/games", None, Some(&body.to_string()))
+            .await;
+        expect(&r, &[201], "a new game");
+        let id = r.body["game"]["id"].as_str().unwrap().to_string();
+        let token = r.body["token"].as_str().unwrap().to_string();
+        (r, id, token)
+    };
+
+    // An online game: created (following `join_it` takes seat 1); another
+    // joined by hand, whose analysis both seats then agree to show.
+    let (r, _, _) = create(&mut c, json!({"opponent": "online"})).await;
+    c.follow_links("create_game", 201, &r.body, hidden, &mut followed)
+        .await;
+    let (r, other, token0) = create(&mut c, json!({"opponent": "online"})).await;
+    let body = json!({"invite": r.body["invite"]}).to_string();
+    let r = c
+        .call(
+            "POST",
+            &format!("/api/games/{other}/join"),
+            None,
+            Some(&body),
+        )
+        .await;
+    expect(&r, &[200], "join");
+    let token1 = r.body["token"].as_str().unwrap().to_string();
+    let joined = r.body;
+    c.follow_links("join_game", 200, &joined, hidden, &mut followed)
+        .await;
+    let body = json!({"agree": true}).to_string();
+    let path = format!("/api/games/{other}/analysis-consent");
+    for token in [&token0, &token1] {
+        let r = c.call("POST", &path, Some(token), Some(&body)).await;
+        expect(&r, &[200], "consent");
+    }
+    let r = c.call("POST", &path, Some(&token0), Some(&body)).await;
+    c.follow_links("analysis_consent", 200, &r.body, &[], &mut followed)
+        .await;
+    // The join's links again, now that the analysis is shown.
+    c.follow_links("join_game", 200, &joined, &[], &mut followed)
+        .await;
+    let r = c.call("GET", "/api/games", None, None).await;
+    c.follow_links("list_games", 200, &r.body, &[], &mut followed)
+        .await;
+
+    // At one screen (no invite, so no link to joining): created, a move,
+    // the game, a take-back, resigning, a rematch.
+    let (r, local, token) = create(&mut c, json!({"position": "3 4 5", "opponent": "local"})).await;
+    c.follow_links("create_game", 201, &r.body, &[], &mut followed)
+        .await;
+    let body = json!({"move": "A 1"}).to_string();
+    let r = c
+        .call(
+            "POST",
+            &format!("/api/games/{local}/moves"),
+            Some(&token),
+            Some(&body),
+        )
+        .await;
+    expect(&r, &[200], "move");
+    c.follow_links("make_move", 200, &r.body, &[], &mut followed)
+        .await;
+    let r = c
+        .call("GET", &format!("/api/games/{local}"), None, None)
+        .await;
+    c.follow_links("get_game", 200, &r.body, &[], &mut followed)
+        .await;
+    let r = c
+        .call(
+            "POST",
+            &format!("/api/games/{local}/undo"),
+            Some(&token),
+            None,
+        )
+        .await;
+    expect(&r, &[200], "undo");
+    c.follow_links("undo", 200, &r.body, &[], &mut followed)
+        .await;
+    let r = c
+        .call(
+            "POST",
+            &format!("/api/games/{local}/resign"),
+            Some(&token),
+            Some("{}"),
+        )
+        .await;
+    expect(&r, &[200], "resign");
+    c.follow_links("resign", 200, &r.body, &[], &mut followed)
+        .await;
+    let r = c
+        .call(
+            "POST",
+            &format!("/api/games/{local}/rematch"),
+            Some(&token),
+            None,
+        )
+        .await;
+    expect(&r, &[201], "rematch");
+    c.follow_links("rematch", 201, &r.body, &[], &mut followed)
+        .await;
+
+    // Against the computer: a move without its reply, then the computer's.
+    let (_, cid, ctoken) = create(&mut c, json!({"position": "3 4 5"})).await;
+    let body = json!({"move": "A 1", "reply": false}).to_string();
+    let r = c
+        .call(
+            "POST",
+            &format!("/api/games/{cid}/moves"),
+            Some(&ctoken),
+            Some(&body),
+        )
+        .await;
+    expect(&r, &[200], "move without reply");
+    let r = c
+        .call(
+            "POST",
+            &format!("/api/games/{cid}/computer-move"),
+            Some(&ctoken),
+            None,
+        )
+        .await;
+    expect(&r, &[200], "computer move");
+    c.follow_links("computer_move", 200, &r.body, &[], &mut followed)
+        .await;
+
+    let missed: Vec<_> = documented.difference(&followed).collect();
+    assert!(
+        missed.is_empty(),
+        "links not followed to a success: {missed:?}"
+    );
 }

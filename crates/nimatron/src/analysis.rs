@@ -420,7 +420,7 @@ pub fn capitalise(s: &str) -> String {
 }
 
 #[cfg(feature = "serde")]
-mod json {
+pub(crate) mod json {
     //! The JSON shapes of the CLI contract.
     use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -481,12 +481,7 @@ mod json {
                 .map(|m| format!("{} {}", heap_name(m.heap), m.take))
                 .collect();
             let mut m = s.serialize_map(Some(6))?;
-            let winner = if self.mover_wins {
-                "player to move"
-            } else {
-                "opponent"
-            };
-            m.serialize_entry("winner", winner)?;
+            m.serialize_entry("winner", CandySplit::winner_name(self.mover_wins))?;
             m.serialize_entry("winner_candies", &self.winner_candies)?;
             m.serialize_entry("loser_candies", &self.loser_candies)?;
             m.serialize_entry("mover_candies", &self.mover_candies())?;
@@ -523,7 +518,9 @@ mod json {
         }
     }
 
-    fn regime_name(regime: Regime) -> &'static str {
+    /// A regime's name in the JSON: `bouton`, `misere-endgame` or
+    /// `misere-ones-only`.
+    pub(crate) fn regime_name(regime: Regime) -> &'static str {
         match regime {
             Regime::Bouton => "bouton",
             Regime::MisereEndgame => "misere-endgame",
@@ -538,7 +535,7 @@ mod json {
             m.serialize_entry("convention", self.convention.name())?;
             m.serialize_entry("position", &self.position)?;
             m.serialize_entry("position_text", &self.position_text)?;
-            m.serialize_entry("outcome", &self.outcome.to_string())?;
+            m.serialize_entry("outcome", self.outcome.name())?;
             m.serialize_entry("grundy", &self.grundy.map(|g| g.value()))?;
             if let Some(nim) = &self.details.nim {
                 m.serialize_entry("nim_sum", &nim.nim_sum.value())?;

@@ -23,6 +23,14 @@ impl Outcome {
         if wins { Outcome::N } else { Outcome::P }
     }
 
+    /// The stable name: `N` or `P`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Outcome::N => "N",
+            Outcome::P => "P",
+        }
+    }
+
     /// The verdict in words, for explanations.
     pub const fn verdict(self) -> &'static str {
         match self {
@@ -34,10 +42,7 @@ impl Outcome {
 
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::N => "N",
-            Outcome::P => "P",
-        })
+        f.write_str(self.name())
     }
 }
 

@@ -6,9 +6,9 @@
 //! through that same description, so a route cannot exist without its
 //! operation or the other way round. Request and view types derive their
 //! schemas; the library's types (a board and its elements, a move,
-//! remoteness) bring their own, with the library's `openapi` feature. The
-//! parts of an analysis that the library writes by hand and gives no
-//! schema get the shapes of `crate::shapes`. The test `tests/openapi.rs`
+//! remoteness, the convention, the outcome, Nim's regime, Candy Nim's split,
+//! the misère race) bring their own, with the library's `openapi` feature.
+//! The test `tests/openapi.rs`
 //! validates real replies of every operation, for every catalogue game,
 //! against the document.
 
@@ -101,9 +101,115 @@ pub(crate) fn documented_operations() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", operations())
 }
 
+/// The operations on one game that need no seat, each reached with the id
+/// of a game a reply names: the game, its analysis, its live updates, its
+/// legal moves, and its position at the ply the reply shows.
+const GAME_READS: [(&str, &str, &str); 5] = [
+    ("the_game", "get_game", "The game."),
+    ("its_analysis", "game_analysis", "The game's analysis."),
+    ("its_events", "events", "The game's live updates."),
+    (
+        "its_legal_moves",
+        "legal_moves",
+        "The legal moves, a page at a time.",
+    ),
+    (
+        "its_position",
+        "game_position",
+        "The position at this ply, drawn.",
+    ),
+];
+
+/// A link (OpenAPI 3.1 § Link Object) to the operation `target`, with the
+/// values of its path parameters and perhaps its body. utoipa 5.5 writes a
+/// `Link`'s own `operation_id` and `request_body` in snake case, which no
+/// OpenAPI reader knows, so these two are written through its extensions,
+/// which are flattened into the object under the names given.
+fn link(
+    target: &str,
+    parameters: &[(&str, String)],
+    body: Option<serde_json::Value>,
+    description: &str,
+) -> utoipa::openapi::link::Link {
+    let mut fields = utoipa::openapi::extensions::Extensions::default();
+    fields.insert("operationId".to_string(), target.into());
+    if let Some(body) = body {
+        fields.insert("requestBody".to_string(), body);
+    }
+    let mut link = utoipa::openapi::link::LinkBuilder::new()
+        .description(description)
+        .extensions(Some(fields));
+    for (name, value) in parameters {
+        link = link.parameter(*name, value.as_str());
+    }
+    link.build()
+}
+
+/// Links from each reply that names a game to the operations on it, so
+/// that a client, or a tester such as schemathesis's stateful phase,
+/// follows real ids. Each source is an operation, its status, and the JSON
+/// pointer of the game view in its reply (whose `id` and `ply` the links
+/// take). A new game's reply also links to joining it with its invite code
+/// (online games), and the list of games to its first game.
+fn add_links(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    let sources: [(&str, &str, &str); 9] = [
+        ("create_game", "201", "/game"),
+        ("make_move", "200", "/game"),
+        ("computer_move", "200", "/game"),
+        ("join_game", "200", "/game"),
+        ("undo", "200", "/game"),
+        ("resign", "200", ""),
+        ("analysis_consent", "200", ""),
+        ("rematch", "201", "/rematch/game"),
+        ("get_game", "200", ""),
+    ];
+    for item in doc.paths.paths.values_mut() {
+        for op in [item.get.as_mut(), item.post.as_mut()]
+            .into_iter()
+            .flatten()
+        {
+            let Some(source) = op.operation_id.clone() else {
+                continue;
+            };
+            let mut links = Vec::new();
+            if let Some((_, status, game)) = sources.iter().find(|s| s.0 == source) {
+                for (name, target, what) in GAME_READS {
+                    if target == source {
+                        continue;
+                    }
+                    let mut parameters = vec![("id", format!("$response.body#{game}/id"))];
+                    if target == "game_position" {
+                        parameters.push(("ply", format!("$response.body#{game}/ply")));
+                    }
+                    links.push((*status, name, link(target, &parameters, None, what)));
+                }
+                if source == "create_game" {
+                    let id = ("id", "$response.body#/game/id".to_string());
+                    let body = serde_json::json!({"invite": "$response.body#/invite"});
+                    let text = "Online games: take seat 1 with the invite code.";
+                    links.push(("201", "join_it", link("join_game", &[id], Some(body), text)));
+                }
+            }
+            if source == "list_games" {
+                let id = ("id", "$response.body#/games/0/id".to_string());
+                let text = "The first game of the page.";
+                links.push(("200", "first_game", link("get_game", &[id], None, text)));
+            }
+            for (status, name, link) in links {
+                let Some(RefOr::T(reply)) = op.responses.responses.get_mut(status) else {
+                    panic!("{source} has no {status} reply to link from");
+                };
+                reply.links.insert(name.to_string(), link.into());
+            }
+        }
+    }
+}
+
 /// The whole document: the fixed parts and every operation of the router.
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = documented_operations().into_openapi();
+    add_links(&mut doc);
     // These bodies may be left out (they are then `{}`).
     for item in doc.paths.paths.values_mut() {
         if let Some(op) = item.post.as_mut()
@@ -153,17 +259,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     }
     // What any operation may answer before its handler runs (the checks
     // of `site.rs` and `limits.rs`).
-    let error = |text: &str| {
-        utoipa::openapi::ResponseBuilder::new()
-            .description(text)
-            .content(
-                "application/json",
-                utoipa::openapi::ContentBuilder::new()
-                    .schema(Some(utoipa::openapi::Ref::from_schema_name("Error")))
-                    .build(),
-            )
-            .build()
-    };
+    let error = super::responses::error;
     for item in doc.paths.paths.values_mut() {
         let ops = [(false, item.get.as_mut()), (true, item.post.as_mut())];
         for (post, op) in ops {

@@ -17,6 +17,10 @@ use super::extract::{Body, GameId, OptionalBody, SeatToken, json};
 use super::responses::{BodyTooLarge, ComputerReply, NoGame, SeatRefusals};
 use super::state::AppState;
 
+/// The body of the acts that take an [`ActionRequest`], which may be left
+/// out (the document marks it not required).
+const OPTIONAL: &str = "Optional (none is `{}`): the ply the player saw.";
+
 /// Move, as the seat whose token is sent; in a computer game the
 /// computer's reply follows in the same reply. Both are committed before
 /// the reply, and watchers get the new game on the event stream.
@@ -57,11 +61,7 @@ pub(crate) async fn make_move(
     path = "/games/{id}/computer-move",
     tag = "games",
     params(GameId),
-    request_body(
-        content = ActionRequest,
-        description = "Optional (none is `{}`): the ply the player saw.",
-        content_type = "application/json"
-    ),
+    request_body(content = ActionRequest, description = OPTIONAL),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "The game after the computer's move, and the move applied", body = MoveReply),
@@ -118,11 +118,7 @@ pub(crate) async fn join_game(
     path = "/games/{id}/undo",
     tag = "games",
     params(GameId),
-    request_body(
-        content = ActionRequest,
-        description = "Optional (none is `{}`): the ply the player saw.",
-        content_type = "application/json"
-    ),
+    request_body(content = ActionRequest, description = OPTIONAL),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "The game after the take-back, and the moves taken back", body = UndoReply),
@@ -146,11 +142,7 @@ pub(crate) async fn undo(
     path = "/games/{id}/resign",
     tag = "games",
     params(GameId),
-    request_body(
-        content = ActionRequest,
-        description = "Optional (none is `{}`): the ply the player saw.",
-        content_type = "application/json"
-    ),
+    request_body(content = ActionRequest, description = OPTIONAL),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "The game, over", body = GameView),
@@ -205,11 +197,7 @@ pub(crate) async fn analysis_consent(
     path = "/games/{id}/rematch",
     tag = "games",
     params(GameId),
-    request_body(
-        content = ActionRequest,
-        description = "Optional (none is `{}`): the ply the player saw.",
-        content_type = "application/json"
-    ),
+    request_body(content = ActionRequest, description = OPTIONAL),
     security(("seat_token" = [])),
     responses(
         (status = 200, description = "The rematch was made before: this game and the rematch", body = RematchReply),

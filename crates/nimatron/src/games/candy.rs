@@ -53,6 +53,16 @@ impl CandySplit {
         }
     }
 
+    /// Who takes the last candy, as the JSON names them: `player to move`
+    /// when the player to move wins (`mover_wins`), else `opponent`.
+    pub const fn winner_name(mover_wins: bool) -> &'static str {
+        if mover_wins {
+            "player to move"
+        } else {
+            "opponent"
+        }
+    }
+
     /// The split as one line of JSON.
     pub fn to_json(&self) -> String {
         let moves: Vec<String> = self
@@ -62,11 +72,7 @@ impl CandySplit {
             .collect();
         format!(
             "{{\"winner\":\"{}\",\"winner_candies\":{},\"loser_candies\":{},\"mover_candies\":{},\"opponent_candies\":{},\"best_moves\":[{}]}}",
-            if self.mover_wins {
-                "player to move"
-            } else {
-                "opponent"
-            },
+            CandySplit::winner_name(self.mover_wins),
             self.winner_candies,
             self.loser_candies,
             self.mover_candies(),
