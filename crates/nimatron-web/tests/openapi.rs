@@ -1053,8 +1053,8 @@ impl Checker {
 
 /// The document's links (from each reply that names a game to the
 /// operations on that game) lead somewhere real: each one, followed from
-/// real replies, reaches its operation with the ids and invite it takes
-/// from the reply, and gets a success.
+/// real replies, reaches its operation with the ids it takes from the
+/// reply, and gets a success.
 #[tokio::test]
 async fn every_link_followed_from_a_real_reply_succeeds() {
     let mut c = Checker::new("openapi-links").await;
@@ -1090,8 +1090,8 @@ async fn every_link_followed_from_a_real_reply_succeeds() {
         (r, id, token)
     };
 
-    // An online game: created (following `join_it` takes seat 1); another
-    // joined by hand, whose analysis both seats then agree to show.
+    // An online game: created (its analysis hidden until both seats agree);
+    // another joined, whose analysis both seats then agree to show.
     let (r, _, _) = create(&mut c, json!({"opponent": "online"})).await;
     c.follow_links("create_game", 201, &r.body, hidden, &mut followed)
         .await;
@@ -1126,8 +1126,8 @@ async fn every_link_followed_from_a_real_reply_succeeds() {
     c.follow_links("list_games", 200, &r.body, &[], &mut followed)
         .await;
 
-    // At one screen (no invite, so no link to joining): created, a move,
-    // the game, a take-back, resigning, a rematch.
+    // At one screen: created, a move, the game, a take-back, resigning, a
+    // rematch.
     let (r, local, token) = create(&mut c, json!({"position": "3 4 5", "opponent": "local"})).await;
     c.follow_links("create_game", 201, &r.body, &[], &mut followed)
         .await;
