@@ -11,7 +11,7 @@
 //! before the race. Both have the same limits. Every answer both give is
 //! checked to agree (outcome and winning moves).
 //!
-//! Times are the thread's CPU time (from `/proc/thread-self/schedstat`,
+//! Times are the process's CPU time (`clock_gettime`, every thread's,
 //! which other processes on a busy machine do not inflate), with wall time
 //! beside; a position that a method cannot settle counts the time it took
 //! to stop.
@@ -20,6 +20,8 @@
 //! `MISERE_BENCH_GAMES=kayles,dawson` (default: the four),
 //! `MISERE_BENCH_COUNT=200` positions per game, `MISERE_BENCH_SECONDS=2`
 //! (each method's time limit per position), `MISERE_BENCH_STATES=5000000`,
+//! `MISERE_BENCH_SHOW=2` to list each position whose race/plain ratio is
+//! over 2 with what each method of the race did,
 //! `MISERE_BENCH_FRESH=1` to also run the race on a new game object for
 //! each position (a fresh process with no quotient kept).
 
@@ -29,18 +31,28 @@ use std::time::{Duration, Instant};
 use nimatron::games::take_break::TakeBreakGame;
 use nimatron::solve::{Limits, OutcomeSearch};
 use nimatron::strategy::SplitMix64;
-use nimatron::{AnalyzeOptions, Convention, GameSpec, Outcome, PositionValue, RaceMethod};
+use nimatron::{
+    AnalyzeOptions, Convention, GameSpec, MisereRace, Outcome, PositionValue, RaceMethod,
+};
 
-/// The thread's CPU time so far (Linux), or wall time where it is missing.
+/// The process's CPU time so far: every thread's, those that have ended
+/// included (the race may learn the quotient on a thread of its own).
+/// `clock_gettime` counts to the nanosecond; `/proc/thread-self/schedstat`,
+/// read before, moves only at the scheduler's tick (4 ms here), which made
+/// positions settled in a millisecond look 4× slower or faster.
 fn cpu_now() -> Duration {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
-        .map(Duration::from_nanos)
-        .unwrap_or_else(|| {
-            static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-            START.get_or_init(Instant::now).elapsed()
-        })
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to fill in.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) } == 0;
+    if ok {
+        Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+    } else {
+        static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+        START.get_or_init(Instant::now).elapsed()
+    }
 }
 
 /// A method's answer: outcome and winning moves as `(heap, take, to)`.
@@ -50,10 +62,10 @@ struct Timed {
     cpu: Duration,
     wall: Duration,
     answer: Answer,
-    by: Option<RaceMethod>,
+    by: Option<Box<MisereRace>>,
 }
 
-fn timed(f: impl FnOnce() -> (Answer, Option<RaceMethod>)) -> Timed {
+fn timed(f: impl FnOnce() -> (Answer, Option<Box<MisereRace>>)) -> Timed {
     let (c, w) = (cpu_now(), Instant::now());
     let (answer, by) = f();
     Timed {
@@ -100,7 +112,7 @@ fn race(
     game: &dyn nimatron::Game,
     position: &[u64],
     limits: Limits,
-) -> (Answer, Option<RaceMethod>) {
+) -> (Answer, Option<Box<MisereRace>>) {
     let p = game.heap_position(position).expect("heaps");
     let options = AnalyzeOptions {
         remoteness: false,
@@ -117,7 +129,7 @@ fn race(
                 })
                 .collect();
             to.sort();
-            let by = a.details.misere.as_ref().map(|r| r.answered_by);
+            let by = a.details.misere.clone().map(Box::new);
             (Some((a.outcome, to)), by)
         }
         Err(_) => (None, None),
@@ -136,6 +148,7 @@ fn main() {
     let seconds: f64 = env("MISERE_BENCH_SECONDS", 2.0);
     let states: usize = env("MISERE_BENCH_STATES", Limits::DEFAULT_MAX_STATES);
     let fresh = env("MISERE_BENCH_FRESH", 0u32) == 1;
+    let show: f64 = env("MISERE_BENCH_SHOW", f64::INFINITY);
     let limits = Limits::states(states).with_time(Duration::from_secs_f64(seconds));
     println!(
         "misère race against plain search: {count} positions per game, 1-5 heaps of 1-40, limits {states} positions and {seconds} s per method"
@@ -195,7 +208,7 @@ fn main() {
             }
             plain_ok += p.answer.is_some() as usize;
             race_ok += r.answer.is_some() as usize;
-            match r.by {
+            match r.by.as_ref().map(|b| b.answered_by) {
                 Some(RaceMethod::Quotient) => by_q += 1,
                 Some(RaceMethod::Search) => by_s += 1,
                 None => {}
@@ -209,6 +222,22 @@ fn main() {
             let ratio = r.cpu.max(floor).as_secs_f64() / p.cpu.max(floor).as_secs_f64();
             if ratio > 2.0 {
                 over += 1;
+            }
+            if ratio > show {
+                println!(
+                    "  {position:?}: plain {:.4}s, race {:.4}s ({ratio:.2}×); {}",
+                    p.cpu.as_secs_f64(),
+                    r.cpu.as_secs_f64(),
+                    r.by.as_ref().map_or("no report".to_string(), |b| format!(
+                        "by {}, quotient {} ms ({:?}), search {} ms ({:?}, {:?} stored)",
+                        b.answered_by.name(),
+                        b.quotient.millis,
+                        b.quotient.status,
+                        b.search.millis,
+                        b.search.status,
+                        b.search.states
+                    ))
+                );
             }
             if ratio > worst {
                 worst = ratio;

@@ -178,7 +178,9 @@ impl Budget {
                     order,
                 });
             }
-            if self.limits.interrupt.is_some_and(|i| i.requested()) {
+            // The quotient of a race waits here between its turns, and
+            // stops when the race is over.
+            if self.limits.interrupt.is_some_and(|i| i.requested()) || !super::gate::pass() {
                 return Err(QuotientError::Interrupted { heap: heap as u64 });
             }
         }

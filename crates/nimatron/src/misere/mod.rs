@@ -43,6 +43,7 @@
 //! quotient dereference to the [`QuotientMonoid`] they present.
 
 mod engine;
+mod gate;
 pub(crate) mod moves;
 mod presentation;
 pub(crate) mod race;
@@ -396,24 +397,37 @@ pub fn quotient(
     if to > MAX_HEAP {
         return Err(QuotientError::TooLarge { to, max: MAX_HEAP });
     }
-    let (work, growth, stop) = grow(game, engine::Work::empty(), Vec::new(), to, limits);
+    let (work, growth, stop) = grow(
+        game,
+        engine::Work::empty(),
+        Vec::new(),
+        to,
+        limits,
+        &mut |_, _| {},
+    );
     if let Some(stop) = stop {
         return Err(stop);
     }
     Ok(MisereQuotient::from_work(game, to, work, growth))
 }
 
+/// Told of each heap [`grow`] verifies: the quotient so far and where its
+/// order grew.
+pub(crate) type OnHeap<'a> = &'a mut dyn FnMut(&engine::Work, &[(u64, usize)]);
+
 /// Extends a verified quotient of `game` heap by heap towards `to`,
 /// stopping early at the heap where the period of the images is proven
 /// (see [`quotient`]). `growth` is where the order grew so far. Returns the
 /// quotient of the most heaps reached, with their growth, and the limit
 /// that stopped it short of `to`, if one did.
+/// `on_heap` is told of each heap verified.
 pub(crate) fn grow(
     game: &HeapGame,
     work: engine::Work,
     mut growth: Vec<(u64, usize)>,
     to: u64,
     limits: &QuotientLimits,
+    on_heap: OnHeap<'_>,
 ) -> (engine::Work, Vec<(u64, usize)>, Option<QuotientError>) {
     let rule = game.rule();
     let mut last = growth.last().map_or(1, |&(_, order)| order);
@@ -427,6 +441,7 @@ pub(crate) fn grow(
                 growth.push((w.heaps as u64, w.order()));
                 last = w.order();
             }
+            on_heap(w, &growth);
             if !period_check_due(w.heaps) {
                 return true;
             }

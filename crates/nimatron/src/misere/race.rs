@@ -5,25 +5,28 @@
 //! settled by a search of a few thousand positions in milliseconds, while
 //! its quotient of the heaps up to 36 cannot be finished at all (it passes
 //! 500 elements at heap 31); misère Kayles `60 70 80` is past any search,
-//! while its quotient, proven for every heap, takes a second. So the two
-//! take turns: the search first, then the quotient, each turn twice as long
-//! as the one before, and the quotient is never more than one turn ahead
-//! of the search in time used. A position that search settles in time `T`
-//! is answered in about `2T` at worst; one that the quotient settles in
-//! time `Q`, in about `2Q`; and when one method stops at a hard limit (the
-//! search's table is full, the quotient outgrows its bounds), the other has
-//! what is left of the budget.
+//! while its quotient, proven for every heap, takes a second or two. So the
+//! two take turns, one working while the other waits: the search first,
+//! and the quotient whenever a turn leaves it no further ahead of the
+//! search in time used, each turn an eighth of the time both have had (4 ms
+//! at least). A position that search settles in time `T` is answered in
+//! about `2T` at worst; one that the quotient settles in time `Q`, in about
+//! `2Q`; and when one method stops at a hard limit (the search's table is
+//! full, the quotient outgrows its bounds), the other has what is left of
+//! the budget.
 //!
-//! Nothing is thrown away. The search keeps its stack between turns and
+//! Nothing is thrown away between turns. The search keeps its stack and
 //! goes on where it stopped (see [`super::search`]), and answers every
 //! position whose heaps the quotient verified so far from the quotient. The
-//! quotient is learnt heap by heap, each heap verified; a turn that ends
-//! while a heap is being added keeps the heaps before it. What the quotient
-//! reached is kept by the game ([`Kept`]) for later positions, so a second
-//! position of the same game costs only its new heaps; where it stopped is
-//! kept too, so that a heap that has taken a turn of a given length is next
-//! tried only with a turn twice as long, and a heap that stopped at a hard
-//! limit is not tried again within no larger bounds.
+//! quotient is learnt heap by heap, each heap verified, on a thread of its
+//! own that waits where it is between its turns (see [`super::gate`]; it
+//! is started at the quotient's first turn, so a position search settles in
+//! its first turn starts no thread), so a heap that takes many turns is
+//! learnt once. What the quotient reached is kept by the game ([`Kept`])
+//! for later positions, so a second position of the same game costs only
+//! its new heaps; a race that ends while a heap is being added loses that
+//! heap's work alone, and a heap that stopped at a hard limit is not tried
+//! again within no larger bounds.
 
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex};
@@ -34,12 +37,19 @@ use crate::sequence::HeapGame;
 use crate::solve::{Limits, SolveError};
 
 use super::engine::Work;
+use super::gate::Gate;
 use super::search::HeapSearch;
 use super::{MAX_HEAP, MisereQuotient, QuotientError, QuotientLimits, grow, moves};
 
 /// The first turn of each method: short enough that a position search
 /// settles at once costs no more.
 const FIRST_TURN: Duration = Duration::from_millis(4);
+
+/// A turn is the time both methods have had so far over this (or
+/// [`FIRST_TURN`], if longer): small enough that neither runs far ahead
+/// of the other, large enough that the turns are few (about this many
+/// each time the time spent doubles).
+const TURNS_PER_DOUBLING: u32 = 8;
 
 /// The largest heap the search takes. A heap game's heap of `n` has about
 /// `n` options (`n²/12` for a game that splits a heap in three), each
@@ -66,7 +76,8 @@ pub(crate) struct Kept {
     /// A limit that stopped the learning (not a turn's end): the heap it
     /// was adding, the bounds it had and what it said.
     hard_stop: Option<(u64, QuotientLimits, String)>,
-    /// The heap a turn last ended at, and the longest turn it has had.
+    /// The heap a race last ended while adding, and the time it had had
+    /// on it (kept in the record, for those who read it).
     stuck: Option<(u64, Duration)>,
     /// The search's table and options, for the next position.
     search: Option<HeapSearch>,
@@ -143,8 +154,8 @@ impl Kept {
         self.hard_stop.clone()
     }
 
-    /// The heap a turn of learning last ended at, and the longest turn it
-    /// had there.
+    /// The heap a race last ended while adding, and the time it had had
+    /// on it.
     pub(super) fn stuck(&self) -> Option<(u64, Duration)> {
         self.stuck
     }
@@ -188,6 +199,7 @@ impl Kept {
                 self.growth.clone(),
                 to.min(MAX_HEAP),
                 limits,
+                &mut |_, _| {},
             );
             let proven = super::proven_period(game, &work);
             self.learnt(&Arc::new(work), &growth, proven);
@@ -340,85 +352,115 @@ pub(crate) fn settle(
             "did not run: it stopped before at heap {heap} within no smaller bounds ({e})"
         ));
     }
-    // A heap that has had a turn of some length is next tried with one
-    // twice as long.
-    let mut quotient_turn = match stuck {
-        Some((heap, had)) if heap == work.heaps as u64 + 1 => (2 * had).max(FIRST_TURN),
-        _ => FIRST_TURN,
-    };
-    let mut search_turn = FIRST_TURN;
     let mut new_stop: Option<(u64, QuotientLimits, String)> = None;
     let mut new_stuck = stuck;
     let mut turns = 0usize;
     let mut timed_out = false;
     let mut interrupted = false;
+    // The quotient's time on the heap it is adding.
+    let mut on_heap = Duration::ZERO;
+    let gate = Arc::new(Gate::default());
 
-    let answer = loop {
-        if left().is_some_and(|l| l.is_zero()) {
-            timed_out = true;
-            break None;
-        }
-        // The search's turn.
-        if let Some(s) = search.as_mut().filter(|_| search_runner.stopped.is_none()) {
-            let turn = if quotient_runner.stopped.is_none() {
-                Some(left().map_or(search_turn, |l| l.min(search_turn)))
-            } else {
-                left()
-            };
-            let mut budget = Limits {
-                max_time: turn,
-                ..limits
+    let answer = std::thread::scope(|scope| {
+        let mut thread = None;
+        let answer = loop {
+            let left_now = left();
+            if left_now.is_some_and(|l| l.is_zero()) {
+                timed_out = true;
+                break None;
             }
-            .budget();
-            let t = Instant::now();
-            let mut stop = None;
-            while results.len() < queue.len() {
-                match s.is_p(&queue[results.len()], &mut budget) {
-                    Ok(p) => results.push(p),
+            let search_on = search.is_some() && search_runner.stopped.is_none();
+            let quotient_on = quotient_runner.stopped.is_none();
+            if !search_on && !quotient_on {
+                break None;
+            }
+            // Turns grow with the time spent, so that there are few of them.
+            let turn =
+                ((search_runner.time + quotient_runner.time) / TURNS_PER_DOUBLING).max(FIRST_TURN);
+            let turn = left_now.map_or(turn, |l| l.min(turn));
+            // The quotient goes when a turn leaves it no further ahead than
+            // the search.
+            let quotient_next =
+                quotient_on && (!search_on || quotient_runner.time + turn <= search_runner.time);
+            if !quotient_next {
+                let s = search.as_mut().expect("the search is on");
+                let mut budget = Limits {
+                    max_time: if quotient_on { Some(turn) } else { left_now },
+                    ..limits
+                }
+                .budget();
+                let t = Instant::now();
+                let mut stop = None;
+                while results.len() < queue.len() {
+                    match s.is_p(&queue[results.len()], &mut budget) {
+                        Ok(p) => results.push(p),
+                        Err(e) => {
+                            stop = Some(e);
+                            break;
+                        }
+                    }
+                }
+                search_runner.time += t.elapsed();
+                match stop {
+                    None => break Some(RaceMethod::Search),
+                    Some(SolveError::TimeLimit { .. }) => {}
+                    Some(SolveError::Interrupted) => {
+                        interrupted = true;
+                        break None;
+                    }
+                    Some(e) => {
+                        search_runner.stopped = Some(format!("stopped: {e}"));
+                    }
+                }
+                continue;
+            }
+            // The quotient's turn, on its thread (started at its first turn,
+            // so that a position search settles at once costs no thread).
+            if thread.is_none() {
+                let (g, start, start_growth) = (gate.clone(), (*work).clone(), growth.clone());
+                let spawned = std::thread::Builder::new()
+                    .name("misère quotient".into())
+                    .spawn_scoped(scope, move || {
+                        g.run(|| {
+                            grow(
+                                game,
+                                start,
+                                start_growth,
+                                target,
+                                &bounds,
+                                &mut |w, growth| g.publish(w, growth),
+                            )
+                        })
+                    });
+                match spawned {
+                    Ok(handle) => thread = Some(handle),
                     Err(e) => {
-                        stop = Some(e);
-                        break;
+                        quotient_runner.stopped =
+                            Some(format!("did not run: its thread did not start ({e})"));
+                        continue;
                     }
                 }
             }
-            search_runner.time += t.elapsed();
-            search_turn *= 2;
-            match stop {
-                None => break Some(RaceMethod::Search),
-                Some(SolveError::TimeLimit { .. }) => {}
-                Some(SolveError::Interrupted) => {
-                    interrupted = true;
-                    break None;
-                }
-                Some(e) => {
-                    search_runner.stopped = Some(format!("stopped: {e}"));
-                }
-            }
-        }
-        // The quotient's turn, when it is not ahead of the search.
-        let quotient_due = quotient_runner.stopped.is_none()
-            && (search_runner.stopped.is_some()
-                || quotient_runner.time + quotient_turn <= search_runner.time + FIRST_TURN);
-        if quotient_due {
-            let turn = if search_runner.stopped.is_none() {
-                Some(left().map_or(quotient_turn, |l| l.min(quotient_turn)))
+            let length = if search_on {
+                turn
             } else {
-                left()
+                left_now.unwrap_or(Duration::from_secs(3600))
             };
             let t = Instant::now();
             turns += 1;
-            let (next, next_growth, stop) = grow(
-                game,
-                (*work).clone(),
-                growth.clone(),
-                target,
-                &QuotientLimits {
-                    max_time: turn,
-                    ..bounds
-                },
-            );
-            quotient_runner.time += t.elapsed();
-            if next.heaps > work.heaps {
+            gate.turn(t + length);
+            let took = t.elapsed();
+            quotient_runner.time += took;
+            on_heap += took;
+            let done = gate.done();
+            let newest = done
+                .as_ref()
+                .map(|(w, g, _)| (w.clone(), g.clone()))
+                .or_else(|| gate.progress());
+            if let Some((next, next_growth)) = newest
+                && next.heaps > work.heaps
+            {
+                on_heap = Duration::ZERO;
                 proven = super::proven_period(game, &next);
                 work = Arc::new(next);
                 growth = next_growth;
@@ -430,38 +472,59 @@ pub(crate) fn settle(
             if proven || work.heaps as u64 >= max {
                 break Some(RaceMethod::Quotient);
             }
-            match stop {
-                Some(QuotientError::TimeLimit { heap, .. }) => {
-                    let had = turn.unwrap_or(quotient_turn);
-                    new_stuck = Some((heap, had));
-                    quotient_turn = 2 * had;
+            match done {
+                Some((_, _, None)) => {
+                    quotient_runner.stopped = Some(format!(
+                        "cannot reach a heap of {max}: heaps beyond {MAX_HEAP} are covered only by a proven period of the heap images, and none is proven up to heap {MAX_HEAP}"
+                    ));
                 }
-                // An interrupt is not a limit to remember.
-                Some(QuotientError::Interrupted { .. }) => {
+                // The race has not ended it: an interrupt.
+                Some((_, _, Some(QuotientError::Interrupted { .. }))) => {
                     interrupted = true;
                     break None;
                 }
-                Some(e) => {
+                Some((_, _, Some(e))) => {
                     let heap = match &e {
                         QuotientError::StateLimit { heap, .. }
                         | QuotientError::OrderLimit { heap, .. }
-                        | QuotientError::Unbounded { heap, .. } => *heap,
+                        | QuotientError::Unbounded { heap, .. }
+                        | QuotientError::TimeLimit { heap, .. } => *heap,
                         _ => work.heaps as u64 + 1,
                     };
                     quotient_runner.stopped = Some(format!("stopped: {e}"));
                     new_stop = Some((heap, bounds, e.to_string()));
                 }
-                None => {
-                    quotient_runner.stopped = Some(format!(
-                        "cannot reach a heap of {max}: heaps beyond {MAX_HEAP} are covered only by a proven period of the heap images, and none is proven up to heap {MAX_HEAP}"
-                    ));
-                }
+                // Its thread is gone without an answer: it panicked (the
+                // panic is raised again below).
+                None if gate.finished() => break None,
+                None => {}
             }
+        };
+        // The race is over: the quotient stops where it is, keeping the
+        // heaps it verified.
+        gate.end();
+        if let Some(handle) = thread
+            && let Err(panic) = handle.join()
+        {
+            std::panic::resume_unwind(panic);
         }
-        if search_runner.stopped.is_some() && quotient_runner.stopped.is_some() {
-            break None;
-        }
-    };
+        answer
+    });
+    if let Some((last, last_growth)) = gate
+        .done()
+        .map(|(w, g, _)| (w, g))
+        .or_else(|| gate.progress())
+        && last.heaps > work.heaps
+    {
+        on_heap = Duration::ZERO;
+        proven = super::proven_period(game, &last);
+        work = Arc::new(last);
+        growth = last_growth;
+        lock().learnt(&work, &growth, proven);
+    }
+    if answer != Some(RaceMethod::Quotient) && !on_heap.is_zero() {
+        new_stuck = Some((work.heaps as u64 + 1, on_heap));
+    }
 
     // Keep what was learnt for the next position.
     let states = search.as_ref().map(|s| s.states());
