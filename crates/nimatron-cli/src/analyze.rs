@@ -4,7 +4,7 @@ use std::io::{self, BufWriter, Read, Write};
 
 use anyhow::Context;
 use nimatron::explain;
-use nimatron::position::parse_heap_list;
+use nimatron::parse_heap_list;
 use nimatron::{
     Analysis, AnalyzeOptions, Convention, GameError, GameSpec, PositionValue, Remoteness,
 };

@@ -10,7 +10,12 @@ pub fn run(args: GamesArgs) -> anyhow::Result<()> {
         None => {
             println!("Games (use `nimatron games SPEC` for rules, positions and theory):");
             for entry in GameSpec::CATALOGUE {
-                println!("  {:<20} {}", entry.syntax, entry.summary);
+                println!(
+                    "  {:<20} {}{}",
+                    entry.syntax,
+                    entry.summary,
+                    cli_note(entry.example)
+                );
             }
         }
         Some(spec) => {
@@ -40,9 +45,25 @@ pub fn describe(spec: &GameSpec, game: &dyn Game) -> String {
     if !game.convention_note().is_empty() {
         s.push_str(&format!(" ({})", game.convention_note()));
     }
+    if matches!(spec, GameSpec::Wordnim) {
+        s.push_str(&format!("\nDictionary: {WORDS_NOTE}"));
+    }
     s.push_str(&format!(
         "\n\nTheory: {}\n\nCitation: {}\n",
         d.theory, d.citation
     ));
     s
+}
+
+/// How the CLI gives Wordnim another dictionary (the library's words name
+/// no option of any front end).
+const WORDS_NOTE: &str = "the built-in list; --words FILE (one word per line) gives another";
+
+/// What the CLI adds to a game's line in the catalogue: its own options
+/// that only this game takes.
+fn cli_note(example: &str) -> &'static str {
+    match example.parse::<GameSpec>() {
+        Ok(GameSpec::Wordnim) => " (--words FILE)",
+        _ => "",
+    }
 }

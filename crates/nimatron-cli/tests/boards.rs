@@ -544,6 +544,20 @@ fn wordnim_default_list_custom_list_and_bad_words() {
         &["analyze", "--game", "nim", "--words", list, "3"],
         "does not apply to nim",
     );
+    // The library's texts name no CLI option; the CLI says how it takes a
+    // word list, in the catalogue and in the game's entry.
+    let listing = String::from_utf8_lossy(&nimatron(&["games"]).stdout).to_string();
+    let line = listing
+        .lines()
+        .find(|l| l.trim_start().starts_with("wordnim "))
+        .expect("a wordnim line");
+    assert!(line.ends_with("(--words FILE)"), "{line}");
+    let entry = String::from_utf8_lossy(&nimatron(&["games", "wordnim"]).stdout).to_string();
+    assert!(
+        entry.contains("--words FILE (one word per line)"),
+        "{entry}"
+    );
+    assert_eq!(entry.matches("--words").count(), 1, "{entry}");
     let (screen, code) = play(
         &["--game", "wordnim", "--words", list, "--position", "tat at"],
         "take t from tat\nquit\n",

@@ -9,8 +9,8 @@ use pyo3::types::{
     PyBool, PyByteArray, PyBytes, PyDict, PyFrozenSet, PyMemoryView, PySet, PyString,
 };
 
-use nimatron::position::{HEAP_SIZE_RULE, HeapSizeError};
 use nimatron::{Game, Position, PositionError};
+use nimatron::{HEAP_SIZE_RULE, HeapSizeError};
 
 use crate::errors;
 

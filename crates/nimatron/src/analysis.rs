@@ -9,9 +9,9 @@ use std::fmt;
 use std::fmt::Write as _;
 
 use crate::dynamic::{Move, Position};
-use crate::games::candy::CandySplit;
 use crate::geometry::{Element, Trace};
-use crate::nim::Regime;
+use crate::heap_notation::heap_name;
+use crate::nim::{HeapMove, Regime};
 use crate::solve::Limits;
 use crate::{Convention, Nimber, Outcome};
 
@@ -312,6 +312,81 @@ impl MisereRace {
     }
 }
 
+/// The candies each side collects from a position under optimal Candy Nim
+/// play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CandySplit {
+    /// Whether the player to move wins (takes the last candy).
+    pub mover_wins: bool,
+    /// Candies the winner collects from here on.
+    pub winner_candies: u64,
+    /// Candies the loser collects from here on.
+    pub loser_candies: u64,
+    /// The moves that achieve the split for the player to move (winning
+    /// moves for a winner, any moves for a loser).
+    pub best_moves: Vec<HeapMove>,
+    /// Positions stored by the search.
+    pub states: usize,
+}
+
+impl CandySplit {
+    /// Candies the player to move collects.
+    pub fn mover_candies(&self) -> u64 {
+        if self.mover_wins {
+            self.winner_candies
+        } else {
+            self.loser_candies
+        }
+    }
+
+    /// Candies the opponent collects.
+    pub fn opponent_candies(&self) -> u64 {
+        if self.mover_wins {
+            self.loser_candies
+        } else {
+            self.winner_candies
+        }
+    }
+
+    /// Who takes the last candy, as the JSON names them: `player to move`
+    /// when the player to move wins (`mover_wins`), else `opponent`.
+    pub const fn winner_name(mover_wins: bool) -> &'static str {
+        if mover_wins {
+            "player to move"
+        } else {
+            "opponent"
+        }
+    }
+
+    /// The split as one line of JSON.
+    pub fn to_json(&self) -> String {
+        let moves: Vec<String> = self
+            .best_moves
+            .iter()
+            .map(|m| format!("\"{} {}\"", heap_name(m.heap), m.take))
+            .collect();
+        format!(
+            "{{\"winner\":\"{}\",\"winner_candies\":{},\"loser_candies\":{},\"mover_candies\":{},\"opponent_candies\":{},\"best_moves\":[{}]}}",
+            CandySplit::winner_name(self.mover_wins),
+            self.winner_candies,
+            self.loser_candies,
+            self.mover_candies(),
+            self.opponent_candies(),
+            moves.join(",")
+        )
+    }
+}
+
+impl fmt::Display for CandySplit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "winner {} candies, loser {}",
+            self.winner_candies, self.loser_candies
+        )
+    }
+}
+
 /// What to compute beyond the verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalyzeOptions {
@@ -425,7 +500,7 @@ pub(crate) mod json {
     use serde::ser::{Serialize, SerializeMap, Serializer};
 
     use super::*;
-    use crate::explain::heap_name;
+    use crate::heap_notation::heap_name;
 
     impl Serialize for PositionValue {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

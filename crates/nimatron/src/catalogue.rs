@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use crate::games::{
     self, board, building, candy, chomp, circular, counting, fibonacci, graph_nim, greedy,
-    hackenbush, hundred, moore, node_kayles, notakto, take_break, twenty_one, wordnim, wythoff,
+    hackenbush, moore, node_kayles, notakto, take_break, wordnim, wythoff,
 };
 use crate::sequence::{HeapGame, HeapGameError};
 use crate::{Adapter, Game};
@@ -275,7 +275,7 @@ impl GameSpec {
             title: "Wordnim",
             syntax: "wordnim",
             example: "wordnim",
-            summary: "Wordnim: split letters off a word; both parts must spell words (--words FILE)",
+            summary: "Wordnim: split letters off a word; both parts must spell words (any word list may be the dictionary)",
         },
         CatalogueEntry {
             title: "Green Hackenbush",
@@ -650,7 +650,7 @@ fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
         GameSpec::Wythoff => Ok(Box::new(Adapter::new(spec.to_string(), wythoff::Wythoff))),
         GameSpec::TwentyOne { max_add, target } => {
             check_max_add(spec, *max_add)?;
-            let game = twenty_one::TwentyOne {
+            let game = counting::TwentyOne {
                 max_add: *max_add,
                 target: *target,
             };
@@ -662,7 +662,7 @@ fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
         ))),
         GameSpec::Hundred { max_add, target } => {
             check_max_add(spec, *max_add)?;
-            let game = hundred::Hundred {
+            let game = counting::Hundred {
                 max_add: *max_add,
                 target: *target,
             };
@@ -676,7 +676,7 @@ fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             let dims: Vec<usize> = dims.iter().map(|&k| k as usize).collect();
             Ok(Box::new(Adapter::new(
                 spec.to_string(),
-                board::Board::new(&dims),
+                board::NimBoard::new(&dims),
             )))
         }
         GameSpec::NodeKayles => Ok(Box::new(Adapter::new(
@@ -727,6 +727,39 @@ fn check_max_add(spec: &GameSpec, max_add: u64) -> Result<(), SpecError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The library's words serve every front end, so they name no option
+    /// of one (`--misere`, `--words FILE`): the front end adds its own.
+    #[test]
+    fn no_catalogue_text_names_a_command_line_option() {
+        let option = |text: &str| {
+            text.as_bytes()
+                .windows(3)
+                .any(|w| w[0] == b'-' && w[1] == b'-' && w[2].is_ascii_alphabetic())
+        };
+        for entry in GameSpec::CATALOGUE {
+            assert!(
+                !option(entry.summary),
+                "{}: {}",
+                entry.syntax,
+                entry.summary
+            );
+            let game = entry.example.parse::<GameSpec>().unwrap().build().unwrap();
+            let d = game.description();
+            for text in [
+                d.rules,
+                d.example,
+                d.theory,
+                d.citation,
+                game.convention_note(),
+            ] {
+                assert!(!option(text), "{}: {text}", entry.syntax);
+            }
+            for text in [game.position_syntax().to_string(), game.move_syntax()] {
+                assert!(!option(&text), "{}: {text}", entry.syntax);
+            }
+        }
+    }
 
     #[test]
     fn specs_round_trip() {

@@ -6,37 +6,7 @@ use std::fmt::Write as _;
 use crate::nim::{HeapMove, NimAnalysis, Regime, analyze};
 use crate::{Convention, Outcome};
 
-/// The name of heap `index`: `A`…`Z`, then `AA`, `AB`, … as spreadsheet columns.
-///
-/// ```
-/// use nimatron::explain::{heap_name, parse_heap_name};
-/// assert_eq!(heap_name(0), "A");
-/// assert_eq!(heap_name(26), "AA");
-/// assert_eq!(parse_heap_name("ab"), Some(27));
-/// ```
-pub fn heap_name(index: usize) -> String {
-    let mut n = index + 1;
-    let mut letters = Vec::new();
-    while n > 0 {
-        let rem = (n - 1) % 26;
-        letters.push(b'A' + rem as u8);
-        n = (n - 1) / 26;
-    }
-    letters.reverse();
-    String::from_utf8(letters).expect("ASCII letters")
-}
-
-/// The index of a heap named by letters (case-insensitive), if it is a name.
-pub fn parse_heap_name(name: &str) -> Option<usize> {
-    if name.is_empty() || name.len() > 12 || !name.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return None;
-    }
-    let mut n: usize = 0;
-    for b in name.bytes() {
-        n = n * 26 + (b.to_ascii_uppercase() - b'A' + 1) as usize;
-    }
-    Some(n - 1)
-}
+pub use crate::heap_notation::{heap_name, parse_heap_name};
 
 /// How many heaps are drawn in full before the table is summarised.
 pub const TABLE_ROWS: usize = 32;

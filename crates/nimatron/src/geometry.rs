@@ -635,7 +635,7 @@ impl Board {
 /// The names of `count` heaps as moves and explanations write them: `A`,
 /// `B`, … `Z`, `AA`, `AB`, …
 pub fn heap_labels(count: usize) -> Vec<String> {
-    (0..count).map(crate::explain::heap_name).collect()
+    (0..count).map(crate::heap_notation::heap_name).collect()
 }
 
 /// The element of a move that takes `take` objects from the right-hand end

@@ -127,13 +127,13 @@ mod dynamic;
 pub mod explain;
 pub mod games;
 pub mod geometry;
+mod heap_notation;
 pub mod misere;
 pub mod nim;
 mod nimber;
 mod notation;
 mod outcome;
 pub mod play;
-pub mod position;
 mod rules;
 #[cfg(feature = "openapi")]
 mod schema;
@@ -148,6 +148,10 @@ pub use analysis::{
 pub use catalogue::{CatalogueEntry, GameSpec, SpecError};
 pub use dynamic::{Adapter, Game, Move, Position};
 pub use geometry::{Board, Element, Ghost, Trace};
+pub use heap_notation::{
+    HEAP_SIZE_RULE, HeapSizeError, heap_name, parse_heap_bytes, parse_heap_list, parse_heap_name,
+    parse_heap_size,
+};
 pub use nimber::{Nimber, mex};
 pub use notation::{
     BOTH_CONVENTIONS, Description, GameError, MoveError, Notation, PositionError, Theory, Verdict,

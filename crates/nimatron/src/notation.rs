@@ -194,7 +194,7 @@ pub trait Notation: Rules {
     /// The default reads heap sizes separated by spaces or commas and
     /// hands them to [`position_of_heaps`](Notation::position_of_heaps).
     fn parse_position(&self, text: &str) -> Result<Self::Position, PositionError> {
-        let heaps = crate::position::parse_heap_list(text.as_bytes())
+        let heaps = crate::heap_notation::parse_heap_list(text.as_bytes())
             .map_err(|e| PositionError::new(e.to_string(), self.position_syntax()))?;
         self.position_of_heaps(heaps).ok_or_else(|| {
             PositionError::new(
@@ -266,7 +266,7 @@ pub trait Notation: Rules {
     /// other move as its `Debug` form.
     fn format_move(&self, position: &Self::Position, mv: &Self::Move) -> String {
         match self.heap_move(position, mv) {
-            Some((heap, take)) => format!("{} {take}", crate::explain::heap_name(heap)),
+            Some((heap, take)) => format!("{} {take}", crate::heap_notation::heap_name(heap)),
             None => format!("{mv:?}"),
         }
     }

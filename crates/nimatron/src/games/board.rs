@@ -229,7 +229,7 @@ impl Geometry {
 
 /// Higher-dimensional Nim on a board of the given side lengths.
 #[derive(Debug)]
-pub struct Board {
+pub struct NimBoard {
     dims: Vec<usize>,
     /// Every (permutation, reflections) of the axes.
     symmetries: Vec<(Vec<usize>, u32)>,
@@ -237,17 +237,17 @@ pub struct Board {
     geometry: Mutex<HashMap<[u8; MAX_DIMENSIONS], Arc<Geometry>>>,
 }
 
-impl Clone for Board {
-    fn clone(&self) -> Board {
-        Board::new(&self.dims)
+impl Clone for NimBoard {
+    fn clone(&self) -> NimBoard {
+        NimBoard::new(&self.dims)
     }
 }
 
 const POSITION_SYNTAX: &str = "the board's cells line by line, '#' for a piece and '.' for an empty cell; rows are separated by '/' (or spaces or new lines), layers of a 3-D board by '|' (or a blank line), blocks of a 4-D board by '||'; every row must have the board's full length, e.g. '###/#.#/###' on board:3x3 (quote it in a shell, where '#' starts a comment); 'full' is the whole board";
 
-impl Board {
+impl NimBoard {
     /// A board with these side lengths (1 to 4 of them, at most 128 cells).
-    pub fn new(dims: &[usize]) -> Board {
+    pub fn new(dims: &[usize]) -> NimBoard {
         let n = dims.len();
         let mut symmetries = Vec::new();
         for perm in permutations(n) {
@@ -255,7 +255,7 @@ impl Board {
                 symmetries.push((perm.clone(), flips));
             }
         }
-        Board {
+        NimBoard {
             dims: dims.to_vec(),
             symmetries,
             geometry: Mutex::new(HashMap::new()),
@@ -379,7 +379,7 @@ impl Board {
     }
 }
 
-impl Rules for Board {
+impl Rules for NimBoard {
     type Position = Pattern;
     type Move = Removal;
 
@@ -447,7 +447,7 @@ fn position_error(problem: impl Into<String>) -> PositionError {
     PositionError::new(problem, POSITION_SYNTAX)
 }
 
-impl Notation for Board {
+impl Notation for NimBoard {
     fn parse_position(&self, text: &str) -> Result<Pattern, PositionError> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("full") {
@@ -744,7 +744,7 @@ fn separator_level(dims: &[usize], j: usize) -> usize {
     level
 }
 
-impl Theory for Board {
+impl Theory for NimBoard {
     fn description(&self) -> Description {
         Description {
             rules: "Pieces sit on the cells of a k1x...xkn board (the spec gives the sides; the start is the full board). A move removes one or more pieces that lie next to each other on one line parallel to an axis (a row, a column, or a line through the layers). Normal play: whoever removes the last piece wins; misère play: whoever removes it loses.",
@@ -912,7 +912,7 @@ mod tests {
     #[test]
     fn clusters_and_symmetry_agree_with_plain_mex() {
         for dims in [vec![3, 3], vec![2, 2, 2], vec![2, 2, 3], vec![1, 7]] {
-            let board = Board::new(&dims);
+            let board = NimBoard::new(&dims);
             let mut solver = GrundySolver::new(&board, Limits::default());
             let mut memo = HashMap::new();
             let cells: usize = dims.iter().product();
@@ -935,7 +935,7 @@ mod tests {
     #[test]
     fn winning_moves_and_misere_agree_with_plain_search() {
         let dims = [3, 3];
-        let board = Board::new(&dims);
+        let board = NimBoard::new(&dims);
         let adapter = Adapter::new(spec(&dims), board.clone());
         let mut memo = HashMap::new();
         let mut misere = HashMap::new();
@@ -965,14 +965,14 @@ mod tests {
     fn published_facts() {
         // A straight line of n pieces is a Nim heap of n.
         for n in 1..=12usize {
-            let board = Board::new(&[1, n]);
+            let board = NimBoard::new(&[1, n]);
             let mut solver = GrundySolver::new(&board, Limits::default());
             assert_eq!(solver.grundy(&board.full()).unwrap(), Nimber(n as u64));
-            let board = Board::new(&[n, 1, 1]);
+            let board = NimBoard::new(&[n, 1, 1]);
             let mut solver = GrundySolver::new(&board, Limits::default());
             assert_eq!(solver.grundy(&board.full()).unwrap(), Nimber(n as u64));
         }
-        let board = Board::new(&[3, 3]);
+        let board = NimBoard::new(&[3, 3]);
         let value = |t: &str| {
             let mut solver = GrundySolver::new(&board, Limits::default());
             solver.grundy(&board.parse_position(t).unwrap()).unwrap()
@@ -990,33 +990,33 @@ mod tests {
 
     #[test]
     fn parse_format_and_bad_positions() {
-        let board = Board::new(&[3, 3]);
+        let board = NimBoard::new(&[3, 3]);
         assert_eq!(board.format_position(&board.full()), "###/###/###");
         assert_eq!(board.parse_position("### #.# ###").unwrap().pieces(), 8);
         assert_eq!(board.parse_position("###\n#.#\n###\n").unwrap().pieces(), 8);
-        let err = |b: &Board, t: &str| b.parse_position(t).unwrap_err().to_string();
+        let err = |b: &NimBoard, t: &str| b.parse_position(t).unwrap_err().to_string();
         assert!(err(&board, "###/##/###").contains("ragged"));
         assert!(err(&board, "###/###").contains("3 rows"));
         assert!(err(&board, "###/#?#/###").contains("'?' is not a cell"));
         assert!(err(&board, "").contains("no cells"));
-        let cube = Board::new(&[2, 2, 3]);
+        let cube = NimBoard::new(&[2, 2, 3]);
         let p = cube.parse_position("###/#.#|##./...").unwrap();
         assert_eq!(cube.format_position(&p), "###/#.#|##./...");
         assert_eq!(cube.parse_position("###\n#.#\n\n##.\n...").unwrap(), p);
         assert!(err(&cube, "###|#.#/##./...").contains("ragged"));
         assert!(err(&cube, "###/#.#/##./.../###").contains("4 rows"));
-        let hyper = Board::new(&[2, 2, 1, 2]);
+        let hyper = NimBoard::new(&[2, 2, 1, 2]);
         let p = hyper.parse_position("##|##||#.|.#").unwrap();
         assert_eq!(hyper.format_position(&p), "##|##||#.|.#");
         assert_eq!(
-            Board::new(&[5]).format_position(&Board::new(&[5]).full()),
+            NimBoard::new(&[5]).format_position(&NimBoard::new(&[5]).full()),
             "#####"
         );
     }
 
     #[test]
     fn moves_parse_and_describe() {
-        let board = Board::new(&[3, 3]);
+        let board = NimBoard::new(&[3, 3]);
         let p = board.parse_position("###/#.#/###").unwrap();
         let mv = board.parse_move(&p, "1,1-1,3").unwrap();
         assert_eq!(
@@ -1055,7 +1055,7 @@ mod tests {
 
     #[test]
     fn explanation_lists_clusters_and_limit_is_reported() {
-        let adapter = Adapter::new(spec(&[3, 3]), Board::new(&[3, 3]));
+        let adapter = Adapter::new(spec(&[3, 3]), NimBoard::new(&[3, 3]));
         let a = adapter
             .analyze_text("###/.../#.#", Convention::Normal, Limits::default())
             .unwrap();
@@ -1066,7 +1066,7 @@ mod tests {
             a.explanation
         );
         assert_eq!(a.grundy, Some(Nimber(3)));
-        let big = Adapter::new(spec(&[6, 6]), Board::new(&[6, 6]));
+        let big = Adapter::new(spec(&[6, 6]), NimBoard::new(&[6, 6]));
         let e = big
             .analyze_text("full", Convention::Normal, Limits::states(1000))
             .unwrap_err();

@@ -11,9 +11,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::explain::{describe_move, explain_nim, heap_name, parse_heap_name};
+use crate::explain::{describe_move, explain_nim};
 use crate::games::heaps;
 use crate::geometry::take_from_end;
+use crate::heap_notation;
+use crate::heap_notation::{heap_name, parse_heap_name};
 use crate::nim::{self, HeapMove};
 use crate::solve::{Limits, SolveError};
 use crate::{Board, Element};
@@ -206,7 +208,7 @@ impl Notation for Building {
                 left_text.trim()
             ))
         })?;
-        let piles = heaps::parse_heaps(piles_text, POSITION_SYNTAX)?;
+        let piles = heap_notation::parse_heaps(piles_text, POSITION_SYNTAX)?;
         if piles.len() != self.piles {
             return Err(position_error(format!(
                 "{} pile{} given, but building:{},{} has {} piles",
@@ -235,7 +237,7 @@ impl Notation for Building {
     }
 
     fn format_position(&self, p: &BuildingPosition) -> String {
-        format!("{} / {}", p.left, heaps::format_heaps(&p.piles))
+        format!("{} / {}", p.left, heap_notation::format_heaps(&p.piles))
     }
 
     fn start_position(&self) -> Option<BuildingPosition> {
@@ -244,7 +246,7 @@ impl Notation for Building {
 
     fn parse_move(&self, p: &BuildingPosition, input: &str) -> Result<BuildMove, MoveError> {
         if p.left == 0 {
-            let (heap, take) = heaps::parse_heap_and_count(input, &p.piles)?;
+            let (heap, take) = heap_notation::parse_heap_and_count(input, &p.piles)?;
             return Ok(BuildMove::Take(HeapMove { heap, take }));
         }
         let lower = input.trim().to_ascii_lowercase().replace("a stone", "");
@@ -310,7 +312,7 @@ impl Notation for Building {
         } else {
             "  All stones placed: Nim is being played on the piles.\n".to_string()
         };
-        s.push_str(&heaps::render_heaps(&p.piles));
+        s.push_str(&heap_notation::render_heaps(&p.piles));
         s.push_str(&format!("  position: {}\n", self.format_position(p)));
         s
     }

@@ -8,89 +8,17 @@
 //! [`candy_split`], a memoised search over sorted heaps.
 
 use std::collections::HashMap;
-use std::fmt;
 
-use crate::explain::{describe_move, explain_nim, heap_name};
+use crate::explain::{describe_move, explain_nim};
 use crate::games::heaps;
+use crate::heap_notation;
+use crate::heap_notation::heap_name;
 use crate::nim::{self, HeapMove};
 use crate::solve::{Limits, SolveError};
 use crate::{Convention, Rules};
 use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
 
-/// The candies each side collects from a position under optimal Candy Nim
-/// play.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CandySplit {
-    /// Whether the player to move wins (takes the last candy).
-    pub mover_wins: bool,
-    /// Candies the winner collects from here on.
-    pub winner_candies: u64,
-    /// Candies the loser collects from here on.
-    pub loser_candies: u64,
-    /// The moves that achieve the split for the player to move (winning
-    /// moves for a winner, any moves for a loser).
-    pub best_moves: Vec<HeapMove>,
-    /// Positions stored by the search.
-    pub states: usize,
-}
-
-impl CandySplit {
-    /// Candies the player to move collects.
-    pub fn mover_candies(&self) -> u64 {
-        if self.mover_wins {
-            self.winner_candies
-        } else {
-            self.loser_candies
-        }
-    }
-
-    /// Candies the opponent collects.
-    pub fn opponent_candies(&self) -> u64 {
-        if self.mover_wins {
-            self.loser_candies
-        } else {
-            self.winner_candies
-        }
-    }
-
-    /// Who takes the last candy, as the JSON names them: `player to move`
-    /// when the player to move wins (`mover_wins`), else `opponent`.
-    pub const fn winner_name(mover_wins: bool) -> &'static str {
-        if mover_wins {
-            "player to move"
-        } else {
-            "opponent"
-        }
-    }
-
-    /// The split as one line of JSON.
-    pub fn to_json(&self) -> String {
-        let moves: Vec<String> = self
-            .best_moves
-            .iter()
-            .map(|m| format!("\"{} {}\"", heap_name(m.heap), m.take))
-            .collect();
-        format!(
-            "{{\"winner\":\"{}\",\"winner_candies\":{},\"loser_candies\":{},\"mover_candies\":{},\"opponent_candies\":{},\"best_moves\":[{}]}}",
-            CandySplit::winner_name(self.mover_wins),
-            self.winner_candies,
-            self.loser_candies,
-            self.mover_candies(),
-            self.opponent_candies(),
-            moves.join(",")
-        )
-    }
-}
-
-impl fmt::Display for CandySplit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "winner {} candies, loser {}",
-            self.winner_candies, self.loser_candies
-        )
-    }
-}
+pub use crate::analysis::CandySplit;
 
 fn key(heaps: &[u64]) -> Vec<u64> {
     let mut k: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
@@ -274,7 +202,7 @@ impl Rules for CandyNim {
 
 impl Notation for CandyNim {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
-        let heaps = heaps::parse_heaps(text, POSITION_SYNTAX)?;
+        let heaps = heap_notation::parse_heaps(text, POSITION_SYNTAX)?;
         // Candies are counted: the total must be a u64 too.
         if heaps
             .iter()
@@ -289,7 +217,7 @@ impl Notation for CandyNim {
         Ok(heaps)
     }
     fn format_position(&self, heaps: &Vec<u64>) -> String {
-        heaps::format_heaps(heaps)
+        heap_notation::format_heaps(heaps)
     }
     fn position_value(&self, heaps: &Vec<u64>) -> PositionValue {
         PositionValue::Heaps(heaps.clone())
@@ -298,7 +226,7 @@ impl Notation for CandyNim {
         Some(vec![3, 4, 5])
     }
     fn parse_move(&self, heaps: &Vec<u64>, input: &str) -> Result<HeapMove, MoveError> {
-        let (heap, take) = heaps::parse_heap_and_count(input, heaps)?;
+        let (heap, take) = heap_notation::parse_heap_and_count(input, heaps)?;
         Ok(HeapMove { heap, take })
     }
     fn format_move(&self, _heaps: &Vec<u64>, mv: &HeapMove) -> String {
@@ -311,8 +239,11 @@ impl Notation for CandyNim {
         Some((mv.heap, mv.take))
     }
     fn render(&self, heaps: &Vec<u64>) -> String {
-        let mut s = heaps::render_heaps(heaps);
-        s.push_str(&format!("  position: {}\n", heaps::format_heaps(heaps)));
+        let mut s = heap_notation::render_heaps(heaps);
+        s.push_str(&format!(
+            "  position: {}\n",
+            heap_notation::format_heaps(heaps)
+        ));
         s
     }
     fn material(&self, heaps: &Vec<u64>) -> u64 {

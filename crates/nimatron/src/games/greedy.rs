@@ -9,8 +9,10 @@
 
 use std::fmt::Write as _;
 
-use crate::explain::{describe_move, heap_name};
+use crate::explain::describe_move;
 use crate::games::heaps;
+use crate::heap_notation;
+use crate::heap_notation::heap_name;
 use crate::nim::HeapMove;
 use crate::{Convention, Outcome, Rules};
 use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
@@ -303,10 +305,10 @@ impl Rules for Greedy {
 
 impl Notation for Greedy {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
-        heaps::parse_heaps(text, POSITION_SYNTAX)
+        heap_notation::parse_heaps(text, POSITION_SYNTAX)
     }
     fn format_position(&self, heaps: &Vec<u64>) -> String {
-        heaps::format_heaps(heaps)
+        heap_notation::format_heaps(heaps)
     }
     fn position_value(&self, heaps: &Vec<u64>) -> PositionValue {
         PositionValue::Heaps(heaps.clone())
@@ -315,7 +317,7 @@ impl Notation for Greedy {
         Some(vec![3, 5, 5, 7])
     }
     fn parse_move(&self, heaps: &Vec<u64>, input: &str) -> Result<HeapMove, MoveError> {
-        let (heap, take) = heaps::parse_heap_and_count(input, heaps)?;
+        let (heap, take) = heap_notation::parse_heap_and_count(input, heaps)?;
         let m = heaps.iter().copied().max().unwrap_or(0);
         if heaps[heap] < m {
             let largest: Vec<String> = (0..heaps.len())
@@ -341,7 +343,7 @@ impl Notation for Greedy {
         Some((mv.heap, mv.take))
     }
     fn render(&self, heaps: &Vec<u64>) -> String {
-        heaps::render_heaps(heaps)
+        heap_notation::render_heaps(heaps)
     }
     fn material(&self, heaps: &Vec<u64>) -> u64 {
         heaps::total(heaps)

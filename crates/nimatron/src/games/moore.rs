@@ -18,8 +18,9 @@
 
 use std::fmt::Write as _;
 
-use crate::explain::heap_name;
 use crate::games::heaps;
+use crate::heap_notation;
+use crate::heap_notation::heap_name;
 use crate::nim::HeapMove;
 use crate::solve::{Limits, SolveError};
 use crate::{Convention, Nimber, Outcome, Rules};
@@ -407,10 +408,10 @@ impl Rules for Moore {
 
 impl Notation for Moore {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
-        heaps::parse_heaps(text, POSITION_SYNTAX)
+        heap_notation::parse_heaps(text, POSITION_SYNTAX)
     }
     fn format_position(&self, heaps: &Vec<u64>) -> String {
-        heaps::format_heaps(heaps)
+        heap_notation::format_heaps(heaps)
     }
     fn position_value(&self, heaps: &Vec<u64>) -> PositionValue {
         PositionValue::Heaps(heaps.clone())
@@ -428,7 +429,7 @@ impl Notation for Moore {
                     input.trim()
                 )));
             }
-            let (heap, take) = heaps::parse_heap_and_count(part, heaps)?;
+            let (heap, take) = heap_notation::parse_heap_and_count(part, heaps)?;
             if takes.iter().any(|t| t.heap == heap) {
                 return Err(MoveError::new(format!(
                     "heap {} is named twice: reduce each heap once",
@@ -502,7 +503,7 @@ impl Notation for Moore {
         }
     }
     fn render(&self, heaps: &Vec<u64>) -> String {
-        heaps::render_heaps(heaps)
+        heap_notation::render_heaps(heaps)
     }
     fn material(&self, heaps: &Vec<u64>) -> u64 {
         heaps::total(heaps)
@@ -741,7 +742,7 @@ impl Theory for Moore {
             let _ = writeln!(
                 out,
                 "For comparison, Wikipedia's rule reduces the heaps to {} and says {}{}.",
-                heaps::format_heaps(&reduced),
+                heap_notation::format_heaps(&reduced),
                 if seeds { "P" } else { "N" },
                 if seeds == (outcome == Outcome::P) {
                     ", which agrees here"
@@ -772,7 +773,7 @@ impl Moore {
             let _ = writeln!(
                 out,
                 "One heap per move, at most {r} from it: each heap is a subtraction game S(1..{r}), whose Grundy value is its size mod {m}. Reduced heaps: {}; their nim-sum is {}.",
-                heaps::format_heaps(&reduced),
+                heap_notation::format_heaps(&reduced),
                 reduced_nim_sum(heaps, r)
             );
             let _ = writeln!(
@@ -842,7 +843,7 @@ impl Moore {
                     out,
                     "Winning move: {} → {}.",
                     self.describe_move(&heaps.to_vec(), first),
-                    heaps::format_heaps(&after)
+                    heap_notation::format_heaps(&after)
                 );
             }
             if !all_listed {

@@ -2,6 +2,7 @@
 
 use crate::explain::{describe_move, explain_nim};
 use crate::games::heaps;
+use crate::heap_notation;
 use crate::nim::{self, HeapMove};
 use crate::{Convention, Rules};
 use crate::{Description, MoveError, Notation, PositionError, PositionValue, Theory, Verdict};
@@ -49,10 +50,10 @@ impl Rules for Nim {
 
 impl Notation for Nim {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
-        heaps::parse_heaps(text, POSITION_SYNTAX)
+        heap_notation::parse_heaps(text, POSITION_SYNTAX)
     }
     fn format_position(&self, heaps: &Vec<u64>) -> String {
-        heaps::format_heaps(heaps)
+        heap_notation::format_heaps(heaps)
     }
     fn position_value(&self, heaps: &Vec<u64>) -> PositionValue {
         PositionValue::Heaps(heaps.clone())
@@ -61,11 +62,11 @@ impl Notation for Nim {
         Some(vec![3, 4, 5])
     }
     fn parse_move(&self, heaps: &Vec<u64>, input: &str) -> Result<HeapMove, MoveError> {
-        let (heap, take) = heaps::parse_heap_and_count(input, heaps)?;
+        let (heap, take) = heap_notation::parse_heap_and_count(input, heaps)?;
         Ok(HeapMove { heap, take })
     }
     fn format_move(&self, _heaps: &Vec<u64>, mv: &HeapMove) -> String {
-        format!("{} {}", crate::explain::heap_name(mv.heap), mv.take)
+        format!("{} {}", crate::heap_notation::heap_name(mv.heap), mv.take)
     }
     fn describe_move(&self, heaps: &Vec<u64>, mv: &HeapMove) -> String {
         describe_move(mv, heaps)
@@ -74,7 +75,7 @@ impl Notation for Nim {
         Some((mv.heap, mv.take))
     }
     fn render(&self, heaps: &Vec<u64>) -> String {
-        heaps::render_heaps(heaps)
+        heap_notation::render_heaps(heaps)
     }
     fn material(&self, heaps: &Vec<u64>) -> u64 {
         heaps::total(heaps)

@@ -18,8 +18,10 @@
 
 use std::fmt::Write as _;
 
-use crate::explain::{describe_move, explain_nim, heap_name};
+use crate::explain::{describe_move, explain_nim};
 use crate::games::heaps;
+use crate::heap_notation;
+use crate::heap_notation::heap_name;
 use crate::nim::{self, HeapMove};
 use crate::solve::{Limits, SolveError};
 use crate::{Convention, Nimber, Outcome, Rules};
@@ -282,10 +284,10 @@ fn parse_all_move(input: &str) -> Option<Result<u64, String>> {
 
 impl Notation for Wythoff {
     fn parse_position(&self, text: &str) -> Result<Vec<u64>, PositionError> {
-        heaps::parse_heaps(text, POSITION_SYNTAX)
+        heap_notation::parse_heaps(text, POSITION_SYNTAX)
     }
     fn format_position(&self, heaps: &Vec<u64>) -> String {
-        heaps::format_heaps(heaps)
+        heap_notation::format_heaps(heaps)
     }
     fn position_value(&self, heaps: &Vec<u64>) -> PositionValue {
         PositionValue::Heaps(heaps.clone())
@@ -313,7 +315,7 @@ impl Notation for Wythoff {
             }
             return Ok(WythoffMove::All { take });
         }
-        let (heap, take) = heaps::parse_heap_and_count(input, heaps)?;
+        let (heap, take) = heap_notation::parse_heap_and_count(input, heaps)?;
         Ok(WythoffMove::Heap(HeapMove { heap, take }))
     }
     fn format_move(&self, _heaps: &Vec<u64>, mv: &WythoffMove) -> String {
@@ -327,8 +329,8 @@ impl Notation for Wythoff {
             WythoffMove::Heap(m) => describe_move(m, heaps),
             WythoffMove::All { take } => format!(
                 "take {take} from every heap ({} → {})",
-                heaps::format_heaps(heaps),
-                heaps::format_heaps(&all_move_after(heaps, *take))
+                heap_notation::format_heaps(heaps),
+                heap_notation::format_heaps(&all_move_after(heaps, *take))
             ),
         }
     }
@@ -347,7 +349,7 @@ impl Notation for Wythoff {
         }
     }
     fn render(&self, heaps: &Vec<u64>) -> String {
-        heaps::render_heaps(heaps)
+        heap_notation::render_heaps(heaps)
     }
     fn material(&self, heaps: &Vec<u64>) -> u64 {
         heaps::total(heaps)
@@ -627,8 +629,8 @@ impl Theory for Wythoff {
                     let _ = writeln!(
                         explanation,
                         "The all-heaps move also wins: take {t} from every heap ({} → {}).",
-                        heaps::format_heaps(heaps),
-                        heaps::format_heaps(&all_move_after(heaps, *t))
+                        heap_notation::format_heaps(heaps),
+                        heap_notation::format_heaps(&all_move_after(heaps, *t))
                     );
                 }
                 Some(Verdict {

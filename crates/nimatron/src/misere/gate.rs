@@ -15,7 +15,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
 use super::QuotientError;
-use super::engine::Work;
+use super::work::Work;
 
 thread_local! {
     /// The gate of the quotient learnt on this thread, if it is one.

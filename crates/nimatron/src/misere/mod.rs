@@ -43,6 +43,7 @@
 //! quotient dereference to the [`QuotientMonoid`] they present.
 
 mod engine;
+mod flat_set;
 mod gate;
 pub(crate) mod moves;
 mod presentation;
@@ -50,6 +51,7 @@ pub(crate) mod race;
 mod recalibrate;
 mod record;
 mod search;
+mod work;
 
 use std::fmt;
 use std::ops::Deref;
@@ -61,6 +63,7 @@ use crate::solve::Interrupt;
 
 pub use presentation::{generator_name, word_text};
 pub use record::{QuotientRecord, RecordError, RecordedStop};
+use work::Work;
 
 /// Bounds on a quotient computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -300,7 +303,7 @@ pub struct ImagePeriod {
 /// id 0 is the identity.
 #[derive(Clone, Debug)]
 pub struct QuotientMonoid {
-    work: engine::Work,
+    work: Work,
     generators: Vec<Generator>,
     /// Normal forms, in presentation order (element ids index these).
     normal_forms: Vec<Vec<u32>>,
@@ -397,14 +400,7 @@ pub fn quotient(
     if to > MAX_HEAP {
         return Err(QuotientError::TooLarge { to, max: MAX_HEAP });
     }
-    let (work, growth, stop) = grow(
-        game,
-        engine::Work::empty(),
-        Vec::new(),
-        to,
-        limits,
-        &mut |_, _| {},
-    );
+    let (work, growth, stop) = grow(game, Work::empty(), Vec::new(), to, limits, &mut |_, _| {});
     if let Some(stop) = stop {
         return Err(stop);
     }
@@ -413,7 +409,7 @@ pub fn quotient(
 
 /// Told of each heap [`grow`] verifies: the quotient so far and where its
 /// order grew.
-pub(crate) type OnHeap<'a> = &'a mut dyn FnMut(&engine::Work, &[(u64, usize)]);
+pub(crate) type OnHeap<'a> = &'a mut dyn FnMut(&Work, &[(u64, usize)]);
 
 /// Extends a verified quotient of `game` heap by heap towards `to`,
 /// stopping early at the heap where the period of the images is proven
@@ -423,12 +419,12 @@ pub(crate) type OnHeap<'a> = &'a mut dyn FnMut(&engine::Work, &[(u64, usize)]);
 /// `on_heap` is told of each heap verified.
 pub(crate) fn grow(
     game: &HeapGame,
-    work: engine::Work,
+    work: Work,
     mut growth: Vec<(u64, usize)>,
     to: u64,
     limits: &QuotientLimits,
     on_heap: OnHeap<'_>,
-) -> (engine::Work, Vec<(u64, usize)>, Option<QuotientError>) {
+) -> (Work, Vec<(u64, usize)>, Option<QuotientError>) {
     let rule = game.rule();
     let mut last = growth.last().map_or(1, |&(_, order)| order);
     let (work, stop) = engine::build_from(
@@ -461,7 +457,7 @@ impl MisereQuotient {
     pub(crate) fn from_work(
         game: &HeapGame,
         to: u64,
-        work: engine::Work,
+        work: Work,
         growth: Vec<(u64, usize)>,
     ) -> MisereQuotient {
         let computed_to = work.heaps as u64;
@@ -496,7 +492,7 @@ impl MisereQuotient {
 
 /// Whether the images of the heaps of a verified quotient of `game` are
 /// proven periodic (see [`provable`]), so that it covers every heap.
-pub(crate) fn proven_period(game: &HeapGame, work: &engine::Work) -> bool {
+pub(crate) fn proven_period(game: &HeapGame, work: &Work) -> bool {
     let images: Vec<usize> = work.image.iter().map(|&x| x as usize).collect();
     find_period(&images).is_some_and(|p| provable(game, work.heaps as u64, p))
 }
@@ -672,7 +668,7 @@ fn provable(game: &HeapGame, to: u64, period: ImagePeriod) -> bool {
 
 impl QuotientMonoid {
     /// Presents a verified working quotient.
-    fn new(work: engine::Work) -> QuotientMonoid {
+    fn new(work: Work) -> QuotientMonoid {
         debug_assert!(engine::is_reduced(&work));
         let built = presentation::present(&work);
         let mut id_of = vec![0usize; work.order()];

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::engine::Work;
+use super::work::Work;
 
 /// A presentation: generators, every element as a normal-form word, and
 /// the relations that rewrite any other word to its normal form.

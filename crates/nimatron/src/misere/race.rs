@@ -36,9 +36,9 @@ use crate::analysis::{MisereRace, RaceMethod, RaceRun, RaceStatus};
 use crate::sequence::HeapGame;
 use crate::solve::{Limits, SolveError};
 
-use super::engine::Work;
 use super::gate::Gate;
 use super::search::HeapSearch;
+use super::work::Work;
 use super::{MAX_HEAP, MisereQuotient, QuotientError, QuotientLimits, grow, moves};
 
 /// The first turn of each method: short enough that a position search

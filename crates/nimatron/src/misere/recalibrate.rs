@@ -38,7 +38,8 @@
 use std::collections::HashMap;
 
 use super::QuotientError;
-use super::engine::{Budget, FlatSet, NONE, Work};
+use super::flat_set::FlatSet;
+use super::work::{Budget, NONE, Work};
 
 /// A candidate's structure: which heaps have a generator of their own, and
 /// that generator's index (`x^(index + 2) = x^index`).

@@ -21,9 +21,10 @@ use crate::sequence::HeapGame;
 use crate::solve::Limits;
 
 use super::QuotientLimits;
-use super::engine::{Work, is_reduced};
+use super::engine::is_reduced;
 use super::race::Kept;
 use super::search::HeapSearch;
+use super::work::Work;
 
 /// What a heap game has learnt of its misère quotient, to keep between
 /// runs. Produced by [`crate::Game::misere_record`] and taken back by

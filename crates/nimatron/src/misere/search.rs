@@ -24,7 +24,8 @@
 
 use crate::solve::{Budget, SolveError};
 
-use super::engine::{FlatSet, Work};
+use super::flat_set::FlatSet;
+use super::work::Work;
 
 /// The misère quotient of the heaps `1..=heaps`, for looking up positions
 /// made of them alone.

@@ -164,7 +164,7 @@ fn kayles_dawson_and_075_agree_with_minimax() {
 /// infinite ([`QuotientError::Unbounded`]), 0.76 at heap 12 (34 elements
 /// before it), 4.76 and 4.77 at heap 6 (30 before it); before that was
 /// recognised, each stored 5 000 000 positions there and stopped (see
-/// `docs/benchmarks.md`). 0.35 left the list when recalibration took it to
+/// `docs/journal/misere.md`). 0.35 left the list when recalibration took it to
 /// heap 12 (774 elements) in under 2 s.
 const TOO_LARGE_AT_12: [&str; 3] = ["0.76", "4.76", "4.77"];
 
