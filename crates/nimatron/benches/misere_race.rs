@@ -28,7 +28,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use nimatron::games::take_break::TakeBreakGame;
+use nimatron::games::TakeBreakGame;
 use nimatron::solve::{Limits, OutcomeSearch};
 use nimatron::strategy::SplitMix64;
 use nimatron::{

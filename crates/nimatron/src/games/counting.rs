@@ -220,7 +220,8 @@ impl TwentyOne {
 
     /// Whether `total` is safe to say: (N − 1 − total) ≡ 0 mod (K + 1).
     /// Whoever is to move at a safe total loses against perfect play.
-    pub fn is_safe(&self, total: u64) -> bool {
+    #[cfg(test)]
+    fn is_safe(&self, total: u64) -> bool {
         self.remainder(total) == 0
     }
 

@@ -1,5 +1,7 @@
 //! Heap-game helpers: components, canonical forms, totals and sample
-//! takes. Heap notation is in [`crate::heap_notation`].
+//! takes. Heap notation (sizes, names, typed moves) has a module of its
+//! own, re-exported at the crate root ([`crate::heap_name`],
+//! [`crate::parse_heap_list`]).
 
 /// The non-empty heaps as one-heap components, for games in which heaps are
 /// independent.

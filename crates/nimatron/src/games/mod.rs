@@ -3,21 +3,27 @@
 //! ([`GameSpec`](crate::GameSpec)).
 
 pub mod board;
-pub mod building;
-pub mod candy;
-pub mod chomp;
+pub(crate) mod building;
+pub(crate) mod candy;
+pub(crate) mod chomp;
 pub mod circular;
-pub mod counting;
+pub(crate) mod counting;
 pub mod fibonacci;
-pub mod graph;
-pub mod graph_nim;
+pub(crate) mod graph;
+pub(crate) mod graph_nim;
 pub mod greedy;
-pub mod hackenbush;
-pub mod heaps;
+pub(crate) mod hackenbush;
+pub(crate) mod heaps;
 pub mod moore;
-pub mod nim;
-pub mod node_kayles;
+pub(crate) mod nim;
+pub(crate) mod node_kayles;
 pub mod notakto;
-pub mod take_break;
+pub(crate) mod take_break;
 pub mod wordnim;
-pub mod wythoff;
+pub(crate) mod wythoff;
+
+// A heap game with a Grundy sequence (take-and-break codes, Grundy's game,
+// subtraction and modular games) as a typed game, for code that runs its
+// own search over it; the catalogue builds the same game behind
+// `Game`.
+pub use take_break::{SplitMove, TakeBreakGame};
