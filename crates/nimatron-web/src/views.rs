@@ -879,7 +879,7 @@ struct AnalysisShape {
     explanation: String,
     /// Candy Nim: the candy split.
     #[schema(required = false)]
-    candy: nimatron::games::candy::CandySplit,
+    candy: nimatron::CandySplit,
     /// Misère play of a heap game: how its misère quotient and a plain
     /// search raced for the answer.
     #[schema(required = false)]

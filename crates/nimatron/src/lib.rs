@@ -142,8 +142,8 @@ pub mod solve;
 pub mod strategy;
 
 pub use analysis::{
-    Analysis, AnalyzeOptions, Details, Method, MisereRace, MoveInfo, MoveValue, NimDetail,
-    PositionValue, RaceMethod, RaceRun, RaceStatus, Remoteness, capitalise,
+    Analysis, AnalyzeOptions, CandySplit, Details, Method, MisereRace, MoveInfo, MoveValue,
+    NimDetail, PositionValue, RaceMethod, RaceRun, RaceStatus, Remoteness, capitalise,
 };
 pub use catalogue::{CatalogueEntry, GameSpec, SpecError};
 pub use dynamic::{Adapter, Game, Move, Position};
