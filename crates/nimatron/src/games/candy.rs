@@ -89,7 +89,7 @@ fn combine(heaps: &[u64], memo: &HashMap<Vec<u64>, (u64, u64)>) -> ((u64, u64), 
 /// `limits.max_states` positions.
 ///
 /// ```
-/// use nimatron::games::candy::candy_split;
+/// use nimatron::games::candy_split;
 /// // Rubinstein-Salzedo: from (1,2,3) the loser, moving first, gets 4
 /// // candies and the winner 2.
 /// let split = candy_split(&[1, 2, 3], Default::default())?;

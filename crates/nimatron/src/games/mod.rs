@@ -27,3 +27,8 @@ pub(crate) mod wythoff;
 // own search over it; the catalogue builds the same game behind
 // `Game`.
 pub use take_break::{SplitMove, TakeBreakGame};
+
+// Theory a reader may want on its own: Candy Nim's split under optimal
+// play, and the Wythoff numbers (the P-positions of Wythoff's game).
+pub use candy::candy_split;
+pub use wythoff::{lower as wythoff_lower, upper as wythoff_upper};

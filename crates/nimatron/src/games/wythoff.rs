@@ -76,9 +76,9 @@ pub fn floor_k_sqrt5(k: u64) -> u128 {
 /// `⌊kφ⌋ = ⌊(k + k√5)/2⌋ = ⌊(k + ⌊k√5⌋)/2⌋`.
 ///
 /// ```
-/// use nimatron::games::wythoff::{lower, upper};
-/// assert_eq!((1..=6).map(lower).collect::<Vec<_>>(), [1, 3, 4, 6, 8, 9]);
-/// assert_eq!((1..=6).map(upper).collect::<Vec<_>>(), [2, 5, 7, 10, 13, 15]);
+/// use nimatron::games::{wythoff_lower, wythoff_upper};
+/// assert_eq!((1..=6).map(wythoff_lower).collect::<Vec<_>>(), [1, 3, 4, 6, 8, 9]);
+/// assert_eq!((1..=6).map(wythoff_upper).collect::<Vec<_>>(), [2, 5, 7, 10, 13, 15]);
 /// ```
 pub fn lower(k: u64) -> u128 {
     (k as u128 + floor_k_sqrt5(k)) / 2
