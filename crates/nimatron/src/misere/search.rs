@@ -100,29 +100,18 @@ impl HeapSearch {
     /// `options[n]` (each a sorted list of the heaps a move leaves, as the
     /// quotient's engine lists them), for heaps up to `options.len() - 1`.
     pub(crate) fn new(options: Vec<Vec<Vec<u16>>>) -> HeapSearch {
-        let dead: Vec<bool> = options.iter().map(|o| o.is_empty()).collect();
-        let options = options
-            .into_iter()
-            .map(|list| {
-                let mut list: Vec<Vec<u16>> = list
-                    .into_iter()
-                    .map(|o| o.into_iter().filter(|&h| !dead[h as usize]).collect())
-                    .collect();
-                list.sort_unstable();
-                list.dedup();
-                list
-            })
-            .collect();
-        HeapSearch {
-            options,
-            dead,
+        let mut search = HeapSearch {
+            options: Vec::with_capacity(options.len()),
+            dead: Vec::with_capacity(options.len()),
             base: None,
             memo: FlatSet::new(),
             memo_p: Vec::new(),
             root: Vec::new(),
             stack: Vec::new(),
             next: Vec::new(),
-        }
+        };
+        search.add_heaps(options);
+        search
     }
 
     /// Learn the options of more heaps: `more[k]` are those of heap
