@@ -615,6 +615,11 @@ pub struct CensusRunArgs {
     /// limit, e.g. Slurm's --mem or a Kubernetes memory limit).
     #[arg(long, value_name = "GIB", value_parser = parse_gib)]
     pub memory_limit: Option<u64>,
+    /// Print one line per finished code on standard error: its result,
+    /// mask, largest value and the processor and clock seconds it took
+    /// (for planning a census; the records themselves hold no timing).
+    #[arg(long)]
+    pub timing: bool,
 }
 
 #[derive(Args, Debug)]

@@ -541,3 +541,50 @@ fn census_bad_input_exits_2_naming_the_problem() {
         &["line 1", "not a census record"],
     );
 }
+
+#[test]
+fn census_timing_prints_one_line_per_code_and_leaves_the_records_alone() {
+    let plain = temp("timing-plain.jsonl");
+    let timed = temp("timing-timed.jsonl");
+    let base = ["--digits", "2", "--to", "2000", "--shard", "1/2"];
+    let run = nimatron(&[&["census"][..], &base, &["--out", p(&plain)]].concat());
+    ok(&run);
+    assert!(!String::from_utf8_lossy(&run.stderr).contains("census-timing"));
+    let run = nimatron(&[&["census"][..], &base, &["--out", p(&timed), "--timing"]].concat());
+    ok(&run);
+    let records = std::fs::read_to_string(&timed).unwrap();
+    // The records are the same bytes with or without --timing.
+    assert_eq!(records, std::fs::read_to_string(&plain).unwrap());
+    let err = String::from_utf8_lossy(&run.stderr);
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("census-timing "))
+        .collect();
+    assert_eq!(lines.len(), records.lines().count(), "{err}");
+    for (line, record) in lines.iter().zip(records.lines()) {
+        let record: Value = serde_json::from_str(record).unwrap();
+        let field = |name: &str| {
+            line.split(' ')
+                .find_map(|f| f.strip_prefix(&format!("{name}=")[..]))
+                .unwrap_or_else(|| panic!("no {name} in {line}"))
+                .to_string()
+        };
+        assert_eq!(field("code"), record["code"].as_str().unwrap());
+        assert_eq!(field("index"), record["index"].to_string());
+        assert_eq!(field("result"), record["result"].as_str().unwrap());
+        assert_eq!(field("max"), record["max_value"].to_string());
+        let mask = match record["mask"].as_u64() {
+            Some(m) if record["position_parity"] == true => format!("{m:x}+p"),
+            Some(m) => format!("{m:x}"),
+            None => "-".to_string(),
+        };
+        assert_eq!(field("mask"), mask);
+        assert_eq!(field("from_n"), "0");
+        for t in ["cpu_s", "wall_s"] {
+            let v = field(t);
+            if v != "na" {
+                assert!(v.parse::<f64>().unwrap() >= 0.0, "{line}");
+            }
+        }
+    }
+}

@@ -100,6 +100,62 @@ impl OctalCode {
     pub fn is_octal(&self) -> bool {
         self.digits.iter().all(|&d| d < 8)
     }
+
+    /// The code `B` with the same game as this code `A` on heaps one
+    /// smaller: `G_A(n) = G_B(n - 1)` for every `n >= 1` (and `G_A(0) =
+    /// 0`), for every heap size, when a heap of one has no move in `A`
+    /// (`d_1` has no bit 1). `None` when it has one, or when `A` has no
+    /// move at all.
+    ///
+    /// Digit by digit, `e_m` of `B` is the union, over the bits `2^j` of
+    /// `A`'s digits `d_{m+1-j}` (`j = 0` to 3 heaps left, `d_0` included),
+    /// of the bits `1, 2, ..., 2^j`:
+    ///
+    /// ```
+    /// use nimatron::sequence::OctalCode;
+    /// let shifted = |c: &str| c.parse::<OctalCode>().unwrap().dead_heap_shift().map(|b| b.to_string());
+    /// assert_eq!(shifted("0.6").as_deref(), Some("0.37"));   // as Czajka's tables group them
+    /// assert_eq!(shifted("0.07").as_deref(), Some("0.137")); // Dawson's Kayles, Dawson's chess
+    /// assert_eq!(shifted("0.4").as_deref(), Some("0.07"));
+    /// assert_eq!(shifted("0.77"), None);                      // a heap of one can be taken
+    /// ```
+    ///
+    /// *Proof.* A heap of one is a dead heap of `A` (value 0, no move), so
+    /// a position of `A` has the value of the same position with its ones
+    /// removed. Map a heap of `h >= 1` of `A` to a heap of `h - 1` of `B`
+    /// (a heap of one to no heap). A move of `A` from a heap of `n + 1`
+    /// takes `k` and leaves `j` nonempty heaps `a_1..a_j` (the bit `2^j` of
+    /// `d_k`), `sum a_i = n + 1 - k`. Its image leaves the `j'` heaps
+    /// `a_i - 1` that are not empty, `sum (a_i - 1) = n - (k + j - 1)`: a
+    /// move of `B` from a heap of `n` that takes `m = k + j - 1` and leaves
+    /// `j' <= j` heaps, which `e_m` allows since it holds the bits up to
+    /// `2^j`. (When `j = 0`, `k >= 2`, as `d_1` has no bit 1, so `m >= 1`.)
+    /// Conversely a move of `B` from `n` taking `m` and leaving `j'` heaps
+    /// `b_i` comes from a bit `2^j`, `j >= j'`, of `d_k`, `k = m + 1 - j`:
+    /// the move of `A` from `n + 1` taking `k` and leaving the heaps `b_i +
+    /// 1` and `j - j'` heaps of one (their sum is `n + 1 - k`) maps to it.
+    /// So the options of a heap of `n + 1` in `A` map onto the options of a
+    /// heap of `n` in `B`, and by induction on `n` (values of positions
+    /// being XORs of heap values) `G_A(n + 1) = G_B(n)`: the same sets of
+    /// option values have the same mex. Checked against a plain mex of
+    /// every code of up to three digits in `tests/dead_heap_shift.rs`.
+    pub fn dead_heap_shift(&self) -> Option<OctalCode> {
+        if self.digit(1) & 1 != 0 || self.digits.iter().all(|&d| d == 0) {
+            return None;
+        }
+        let mut e = vec![0u8; self.digits.len() + 3];
+        for (k, &d) in self.digits.iter().enumerate() {
+            for j in 0..4 {
+                if d >> j & 1 != 0 {
+                    // Taking k and leaving j heaps becomes taking k + j - 1,
+                    // leaving at most j (k + j >= 1: d_0 has no bit 1 or 2,
+                    // d_1 no bit 1).
+                    e[k + j - 1] |= (1u8 << (j + 1)) - 1;
+                }
+            }
+        }
+        Some(OctalCode::from_digits(&e).expect("digits below 16, d_0 = 0"))
+    }
 }
 
 impl fmt::Display for OctalCode {
