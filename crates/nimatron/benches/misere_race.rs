@@ -23,7 +23,10 @@
 //! `MISERE_BENCH_SHOW=2` to list each position whose race/plain ratio is
 //! over 2 with what each method of the race did,
 //! `MISERE_BENCH_FRESH=1` to also run the race on a new game object for
-//! each position (a fresh process with no quotient kept).
+//! each position (a fresh process with no quotient kept),
+//! `MISERE_BENCH_POSITIONS="27 18 4 5 37;8"` to settle only these
+//! positions of each game, each by a fresh plain search and a fresh race,
+//! with what each stored.
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -136,6 +139,48 @@ fn race(
     }
 }
 
+/// Settles each position by a fresh plain search and a fresh race, and
+/// says what each took and stored.
+fn one_by_one(spec: &str, positions: &[Vec<u64>], limits: Limits) {
+    let parsed: GameSpec = spec.parse().expect("a game spec");
+    let GameSpec::Heap(heap_game) = &parsed else {
+        panic!("{spec} is not a heap game");
+    };
+    for position in positions {
+        let mut plain = Plain {
+            game: TakeBreakGame::new(heap_game.clone()),
+            table: HashMap::new(),
+        };
+        let p = timed(|| (plain.settle(position, limits), None));
+        let plain_states = plain.table.len();
+        let game = parsed.build().expect("a game");
+        let r = timed(|| race(game.as_ref(), position, limits));
+        println!(
+            "{spec} {position:?}: plain {:.4}s cpu {:.4}s wall ({} stored, {}); race {:.4}s cpu {:.4}s wall ({})",
+            p.cpu.as_secs_f64(),
+            p.wall.as_secs_f64(),
+            plain_states,
+            if p.answer.is_some() {
+                "settled"
+            } else {
+                "unsettled"
+            },
+            r.cpu.as_secs_f64(),
+            r.wall.as_secs_f64(),
+            r.by.as_ref().map_or("no report".to_string(), |b| format!(
+                "by {}, quotient {} ms ({:?}, heaps 1-{}), search {} ms ({:?}, {:?} stored)",
+                b.answered_by.name(),
+                b.quotient.millis,
+                b.quotient.status,
+                b.quotient_heaps,
+                b.search.millis,
+                b.search.status,
+                b.search.states
+            ))
+        );
+    }
+}
+
 fn main() {
     let games: Vec<String> = env(
         "MISERE_BENCH_GAMES",
@@ -150,6 +195,20 @@ fn main() {
     let fresh = env("MISERE_BENCH_FRESH", 0u32) == 1;
     let show: f64 = env("MISERE_BENCH_SHOW", f64::INFINITY);
     let limits = Limits::states(states).with_time(Duration::from_secs_f64(seconds));
+    if let Ok(list) = std::env::var("MISERE_BENCH_POSITIONS") {
+        let positions: Vec<Vec<u64>> = list
+            .split(';')
+            .map(|p| {
+                p.split_whitespace()
+                    .map(|h| h.parse().expect("a heap"))
+                    .collect()
+            })
+            .collect();
+        for spec in &games {
+            one_by_one(spec, &positions, limits);
+        }
+        return;
+    }
     println!(
         "misère race against plain search: {count} positions per game, 1-5 heaps of 1-40, limits {states} positions and {seconds} s per method"
     );
