@@ -2,13 +2,21 @@
 //! solvers.
 //!
 //! Positions are any hashable Python values. Each is interned once into an
-//! integer id, and the game's `moves` is called once per position. Solving
-//! has two phases:
-//! 1. *Explore* (with the GIL): from the position asked about, call
-//!    `moves` (and `components`, if given) on every position the solver
-//!    will need, check for cycles and the limits, and check for Ctrl-C.
-//! 2. *Solve* (GIL released): the library's `GrundySolver` or
-//!    `OutcomeSearch` runs over the explored graph of ids, in pure Rust.
+//! integer id, and the game's `moves` is called once per position.
+//!
+//! *Grundy values* come out of the exploration itself: from the position
+//! asked about, depth first (with the GIL, as `moves` is Python), calling
+//! `moves` (and `components`, if given) on every position not yet valued,
+//! refusing cycles, checking the limits and Ctrl-C; a component is valued
+//! (the mex of its options' values, each the XOR of its components')
+//! when the last of its options is. The tables are arrays indexed by id,
+//! and the search's stack is one array of ids, so a position costs one
+//! call of `moves`, one dict lookup per option and no allocation but its
+//! list of options: about what a plain Python mex costs.
+//!
+//! *Misère outcomes* explore whole positions the same way, then the
+//! library's `OutcomeSearch` runs over the explored graph of ids, in pure
+//! Rust with the GIL released.
 //!
 //! Tables are kept between calls, so asking about many positions of one
 //! game reuses the work.
@@ -19,7 +27,7 @@ use std::time::{Duration, Instant};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use nimatron::solve::{GrundySolver, OutcomeSearch};
+use nimatron::solve::OutcomeSearch;
 use nimatron::{Convention, Limits, Nimber, Outcome, Rules, SolveError};
 
 use crate::analysis::escape;
@@ -84,14 +92,31 @@ pub struct PyUserGame {
     positions: Vec<Py<PyAny>>,
     options: Vec<Option<Box<[u32]>>>,
     components: Vec<Option<Box<[u32]>>>,
-    /// Components whose exploration for Grundy values finished.
-    done_split: Vec<bool>,
+    /// Grundy values of components by id ([`UNKNOWN`] until valued).
+    values: Vec<u64>,
+    /// How many of `values` are known.
+    values_known: usize,
     /// Positions whose exploration for outcome search finished.
     done_whole: Vec<bool>,
-    grundy: HashMap<u32, Nimber>,
+    /// Nodes on the exploration's path now (to refuse cycles).
+    on_path: Vec<bool>,
     misere: HashMap<u32, bool>,
     /// When signals were last checked while Python code runs.
     ticker: Ticker,
+    /// The ids of the positions one call of `moves` gave (reused).
+    scratch: Vec<u32>,
+}
+
+/// A Grundy value not known yet, in [`PyUserGame::values`].
+const UNKNOWN: u64 = u64::MAX;
+
+/// A node of the exploration's path: its children are `kids[start..end]`,
+/// where `end` is the next frame's `start` (or the end of `kids`); `next`
+/// is the first child not yet looked at.
+struct Frame {
+    node: u32,
+    start: usize,
+    next: usize,
 }
 
 impl PyUserGame {
@@ -125,18 +150,32 @@ impl PyUserGame {
         self.positions.push(obj.clone().unbind());
         self.options.push(None);
         self.components.push(None);
-        self.done_split.push(false);
+        self.values.push(UNKNOWN);
         self.done_whole.push(false);
+        self.on_path.push(false);
         Ok(id)
     }
 
     fn call_list(&mut self, py: Python<'_>, f: &Py<PyAny>, id: u32) -> PyResult<Box<[u32]>> {
         let result = f.bind(py).call1((self.positions[id as usize].bind(py),))?;
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut self.scratch);
+        out.clear();
+        let filled = self.intern_all(py, &result, &mut out);
+        let list = Box::from(&out[..]);
+        self.scratch = out;
+        filled.map(|()| list)
+    }
+
+    fn intern_all(
+        &mut self,
+        py: Python<'_>,
+        result: &Bound<'_, PyAny>,
+        out: &mut Vec<u32>,
+    ) -> PyResult<()> {
         for item in result.try_iter()? {
             out.push(self.intern(py, &item?)?);
         }
-        Ok(out.into_boxed_slice())
+        Ok(())
     }
 
     fn split(&mut self, py: Python<'_>, id: u32) -> PyResult<()> {
@@ -161,11 +200,39 @@ impl PyUserGame {
         Ok(())
     }
 
-    /// Explore every position the solvers need from `root`: with `split`,
-    /// the components of whole positions and the options of components
-    /// (for Grundy values); without, the options of whole positions (for
-    /// outcome search). Depth first, refusing cycles.
+    /// Explore every position needed from `root`: with `split`, the
+    /// components of whole positions and the options of components, each
+    /// component valued when its exploration ends (Grundy values); without,
+    /// the options of whole positions (for outcome search). Depth first,
+    /// refusing cycles.
     fn explore(&mut self, py: Python<'_>, root: u32, split: bool) -> PyResult<()> {
+        let mut starts = Vec::new();
+        if split {
+            self.split(py, root)?;
+            starts.extend_from_slice(self.components[root as usize].as_deref().unwrap_or(&[]));
+        } else {
+            starts.push(root);
+        }
+        let mut path = Vec::new();
+        let mut kids = Vec::new();
+        let explored = self.explore_from(py, &starts, split, &mut path, &mut kids);
+        // After an error (a cycle, a limit, Ctrl-C, the rules raising), the
+        // path is left: what was valued stays, the rest is explored again
+        // when asked for.
+        for frame in path {
+            self.on_path[frame.node as usize] = false;
+        }
+        explored
+    }
+
+    fn explore_from(
+        &mut self,
+        py: Python<'_>,
+        starts: &[u32],
+        split: bool,
+        path: &mut Vec<Frame>,
+        kids: &mut Vec<u32>,
+    ) -> PyResult<()> {
         let started = Instant::now();
         let mut calls = 0u32;
         let max_seconds = self.max_seconds;
@@ -185,44 +252,27 @@ impl PyUserGame {
             }
             Ok(())
         };
-        // The nodes to finish: components (with `split`) or positions.
-        let mut starts = Vec::new();
-        if split {
-            self.split(py, root)?;
-            starts.extend(
-                self.components[root as usize]
-                    .as_deref()
-                    .unwrap_or(&[])
-                    .iter()
-                    .copied(),
-            );
-        } else {
-            starts.push(root);
-        }
-        let mut on_stack: HashMap<u32, ()> = HashMap::new();
-        for start in starts {
+        for &start in starts {
             if self.is_done(split, start) {
                 continue;
             }
-            // (node, children, next child)
-            let mut stack: Vec<(u32, Vec<u32>, usize)> = Vec::new();
-            let children = self.children(py, start, split)?;
-            on_stack.insert(start, ());
-            stack.push((start, children, 0));
-            while let Some(top) = stack.last_mut() {
-                if top.2 == top.1.len() {
-                    let (node, _, _) = stack.pop().expect("non-empty");
-                    on_stack.remove(&node);
+            self.enter(py, start, split, path, kids)?;
+            while let Some(top) = path.last_mut() {
+                if top.next == kids.len() {
+                    let Frame { node, start, .. } = path.pop().expect("non-empty");
+                    kids.truncate(start);
+                    self.on_path[node as usize] = false;
                     if split {
-                        self.done_split[node as usize] = true;
+                        self.values[node as usize] = self.mex_of_options(node);
+                        self.values_known += 1;
                     } else {
                         self.done_whole[node as usize] = true;
                     }
                     continue;
                 }
-                let child = top.1[top.2];
-                top.2 += 1;
-                if on_stack.contains_key(&child) {
+                let child = kids[top.next];
+                top.next += 1;
+                if self.on_path[child as usize] {
                     let shown = self.positions[child as usize]
                         .bind(py)
                         .repr()
@@ -236,66 +286,97 @@ impl PyUserGame {
                     continue;
                 }
                 tick(py)?;
-                let children = self.children(py, child, split)?;
-                on_stack.insert(child, ());
-                stack.push((child, children, 0));
+                self.enter(py, child, split, path, kids)?;
             }
         }
+        Ok(())
+    }
+
+    /// Puts `node` on the path, its children at the end of `kids`: with
+    /// `split`, the components of each option of the component `node`;
+    /// without, the options of `node`.
+    fn enter(
+        &mut self,
+        py: Python<'_>,
+        node: u32,
+        split: bool,
+        path: &mut Vec<Frame>,
+        kids: &mut Vec<u32>,
+    ) -> PyResult<()> {
+        let start = kids.len();
+        self.expand(py, node)?;
+        let count = self.options[node as usize]
+            .as_deref()
+            .map_or(0, <[u32]>::len);
+        for i in 0..count {
+            let option = self.options[node as usize].as_deref().expect("expanded")[i];
+            if split {
+                self.split(py, option)?;
+                kids.extend_from_slice(self.components[option as usize].as_deref().expect("split"));
+            } else {
+                kids.push(option);
+            }
+        }
+        self.on_path[node as usize] = true;
+        path.push(Frame {
+            node,
+            start,
+            next: start,
+        });
         Ok(())
     }
 
     /// Whether everything below `id` is explored, for the mode.
     fn is_done(&self, split: bool, id: u32) -> bool {
         if split {
-            self.done_split[id as usize]
+            self.values[id as usize] != UNKNOWN
         } else {
             self.done_whole[id as usize]
         }
     }
 
-    /// The nodes below `node`: with `split`, the components of each option
-    /// of the component `node`; without, the options of `node`.
-    fn children(&mut self, py: Python<'_>, node: u32, split: bool) -> PyResult<Vec<u32>> {
-        self.expand(py, node)?;
-        let options = self.options[node as usize].clone().unwrap_or_default();
-        if !split {
-            return Ok(options.to_vec());
-        }
-        let mut out = Vec::new();
-        for o in options.iter() {
-            self.split(py, *o)?;
-            out.extend(
-                self.components[*o as usize]
-                    .as_deref()
-                    .unwrap_or(&[])
-                    .iter()
-                    .copied(),
-            );
-        }
-        Ok(out)
+    /// The value of an explored position: the XOR of its components'.
+    fn value_of(&self, id: u32) -> u64 {
+        self.components[id as usize]
+            .as_deref()
+            .expect("split")
+            .iter()
+            .fold(0, |x, &c| {
+                debug_assert_ne!(self.values[c as usize], UNKNOWN);
+                x ^ self.values[c as usize]
+            })
     }
 
-    fn graph(&self) -> Graph<'_> {
-        Graph {
-            options: &self.options,
-            components: Some(&self.components),
+    /// The Grundy value of the component `node`, whose options' components
+    /// are all valued: the least value no option has.
+    fn mex_of_options(&self, node: u32) -> u64 {
+        let options = self.options[node as usize].as_deref().unwrap_or(&[]);
+        // The mex is at most the number of options.
+        if options.len() < 64 {
+            let mut seen = 0u64;
+            for &o in options {
+                let v = self.value_of(o);
+                if v < 64 {
+                    seen |= 1 << v;
+                }
+            }
+            return u64::from(seen.trailing_ones());
         }
+        let mut seen = vec![false; options.len() + 1];
+        for &o in options {
+            if let Some(s) = usize::try_from(self.value_of(o))
+                .ok()
+                .and_then(|v| seen.get_mut(v))
+            {
+                *s = true;
+            }
+        }
+        seen.iter().position(|&s| !s).unwrap_or(options.len()) as u64
     }
 
     fn grundy_of(&mut self, py: Python<'_>, id: u32) -> PyResult<Nimber> {
         self.explore(py, id, true)?;
-        let table = std::mem::take(&mut self.grundy);
-        let limits = self.limits;
-        let graph = self.graph();
-        let (result, table) = interrupt::run(py, move |stop| {
-            let limits = interrupt::limits(limits, stop);
-            let mut solver = GrundySolver::with_table(&graph, limits, table);
-            let r = solver.grundy(&id);
-            (r, solver.into_table())
-        })?;
-        // A failed solve keeps only what it had stored before (all exact).
-        self.grundy = table;
-        result.map_err(|e| errors::limit_error(py, &e))
+        Ok(Nimber(self.value_of(id)))
     }
 
     fn outcome_of(&mut self, py: Python<'_>, id: u32, convention: Convention) -> PyResult<Outcome> {
@@ -336,9 +417,10 @@ impl PyUserGame {
         self.positions.clear();
         self.options.clear();
         self.components.clear();
-        self.done_split.clear();
+        self.values.clear();
+        self.values_known = 0;
         self.done_whole.clear();
-        self.grundy.clear();
+        self.on_path.clear();
         self.misere.clear();
     }
 }
@@ -404,11 +486,13 @@ impl PyUserGame {
             positions: Vec::new(),
             options: Vec::new(),
             components: Vec::new(),
-            done_split: Vec::new(),
+            values: Vec::new(),
+            values_known: 0,
             done_whole: Vec::new(),
-            grundy: HashMap::new(),
+            on_path: Vec::new(),
             misere: HashMap::new(),
             ticker: Ticker::new(),
+            scratch: Vec::new(),
         })
     }
 
@@ -496,7 +580,7 @@ impl PyUserGame {
             "<div class=\"nimatron-user-game\"><p><b>User game</b> <code>{}</code>{split}.</p><p>{} positions seen, {} Grundy values and {} misère outcomes stored (limits: {}).</p></div>",
             escape(&crate::game::truncated(&rules, 200)),
             self.positions.len(),
-            self.grundy.len(),
+            self.values_known,
             self.misere.len(),
             escape(&limit),
         )

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+use numpy::PyReadonlyArray1;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 
@@ -116,12 +117,12 @@ fn default_max_moves(heaps: Option<usize>, max_moves: Option<usize>) -> usize {
 /// Nim by Bouton's scan straight over the heaps: what the library's Nim
 /// closed form computes, without turning the position into text. The
 /// analysis keeps the heaps (its own copy): the moves' `to` are made from
-/// them when asked for.
-fn nim_fast(heaps: Vec<u64>, convention: Convention, max_moves: usize) -> AnalysisData {
+/// them when asked for. `a` is `nim::analyze` of `heaps`.
+fn nim_fast(heaps: Vec<u64>, a: nim::NimAnalysis, max_moves: usize) -> AnalysisData {
+    let convention = a.convention;
     let kept = Arc::new(heaps);
     let heaps: &[u64] = &kept;
     let source = PosData::Heaps(Arc::clone(&kept));
-    let a = nim::analyze(heaps, convention);
     let listed: Vec<MoveData> = a
         .winning_moves(heaps)
         .take(max_moves)
@@ -173,6 +174,38 @@ fn nim_fast(heaps: Vec<u64>, convention: Convention, max_moves: usize) -> Analys
     }
 }
 
+/// Nim of a contiguous, non-empty `uint64` NumPy array (None for anything
+/// else): the heaps copied and scanned in one pass (`nim::analyze_copy`),
+/// the GIL released for big arrays. The analysis is of the copy, so it is
+/// a value even if another thread writes to the array meanwhile.
+fn nim_of_u64_array(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    convention: Convention,
+    max_moves: Option<usize>,
+) -> Option<AnalysisData> {
+    if !is_ndarray(position) {
+        return None;
+    }
+    let array = position.extract::<PyReadonlyArray1<'_, u64>>().ok()?;
+    let heaps = array.as_slice().ok()?;
+    if heaps.is_empty() {
+        // Refused by `heaps_of`, with its words.
+        return None;
+    }
+    let max_moves = default_max_moves(Some(heaps.len()), max_moves);
+    let work = || {
+        let mut copy = Vec::new();
+        let a = nim::analyze_copy(heaps, convention, &mut copy);
+        nim_fast(copy, a, max_moves)
+    };
+    Some(if heaps.len() >= 1 << 16 {
+        py.detach(work)
+    } else {
+        work()
+    })
+}
+
 /// Analyse a position: who wins, the value, every winning move, and why.
 ///
 /// `position` is a list (or tuple, or NumPy array) of heap sizes for heap
@@ -204,6 +237,12 @@ pub fn analyze(
     let max_moves = self::max_moves(max_moves.as_ref())?;
     let (name, built) = built(py, game)?;
     let convention = convention_for(misere, built.as_ref());
+    if name == "nim"
+        && !every_move
+        && let Some(data) = nim_of_u64_array(py, position, convention, max_moves)
+    {
+        return Ok(PyAnalysis { data });
+    }
     // Read once: an iterator or a generator gives its heaps only once.
     let position = match heaps_of(position, built.position_syntax())? {
         None => {
@@ -218,11 +257,12 @@ pub fn analyze(
                 && (is_ndarray(position) || heaps.len() > EXPLAINED_HEAPS)
             {
                 let max_moves = default_max_moves(Some(heaps.len()), max_moves);
-                let data = if heaps.len() >= 1 << 16 {
-                    py.detach(|| nim_fast(heaps, convention, max_moves))
-                } else {
-                    nim_fast(heaps, convention, max_moves)
+                let big = heaps.len() >= 1 << 16;
+                let work = || {
+                    let a = nim::analyze(&heaps, convention);
+                    nim_fast(heaps, a, max_moves)
                 };
+                let data = if big { py.detach(work) } else { work() };
                 return Ok(PyAnalysis { data });
             }
             built

@@ -147,18 +147,32 @@ pub fn limits(limits: Limits, interrupt: Option<Interrupt>) -> Limits {
 
 /// Checks for signals now if [`POLL_EVERY`] has passed since the last
 /// check (for loops that hold the GIL, such as a user game's exploration).
+/// The clock is read every [`Ticker::CLOCK_EVERY`] ticks only: a tick is
+/// one position a user game's `moves` gave, and reading the clock for each
+/// cost a tenth of the exploration. Python code (the game's `moves`) runs
+/// its own signal handlers meanwhile, so a slow `moves` is interrupted
+/// without waiting for a tick.
 pub struct Ticker {
     last: Instant,
+    ticks: u32,
 }
 
 impl Ticker {
+    /// Ticks between readings of the clock.
+    pub const CLOCK_EVERY: u32 = 64;
+
     pub fn new() -> Ticker {
         Ticker {
             last: Instant::now(),
+            ticks: 0,
         }
     }
 
     pub fn tick(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if !self.ticks.is_multiple_of(Self::CLOCK_EVERY) {
+            return Ok(());
+        }
         let now = Instant::now();
         if now.duration_since(self.last) >= POLL_EVERY {
             self.last = now;

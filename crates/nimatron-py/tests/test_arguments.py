@@ -28,6 +28,32 @@ def test_an_analysis_of_an_array_does_not_change_when_the_array_does():
     assert a.to_dict() == before
 
 
+def test_a_big_array_copied_and_scanned_in_one_pass_stays_put():
+    # Above 2^16 heaps the copy and the scan run in one pass with the GIL
+    # released; the analysis is of the copy, and nothing reads the array
+    # afterwards: not the position, a move's `to`, the lazily counted
+    # total, repr, HTML or pickling.
+    rng = np.random.default_rng(11)
+    h = rng.integers(0, 2**64 - 1, size=(1 << 16) + 5, dtype=np.uint64, endpoint=True)
+    original = h.copy()
+    a = nimatron.analyze(h)
+    move = a.winning_moves[0]
+    shown, html = repr(a), a._repr_html_()
+    h[:] = 0
+    h[move.heap] = 1
+    x = int(np.bitwise_xor.reduce(original))
+    assert a.nim_sum == x and a.outcome == "N"
+    assert a.position == original.tolist()
+    after = original.tolist()
+    after[move.heap] -= move.take
+    assert move.to == after and after[move.heap] == int(original[move.heap]) ^ x
+    lead = np.uint64(1 << (x.bit_length() - 1))
+    assert a.winning_moves_total == int(np.count_nonzero(original & lead))
+    assert repr(a) == shown and a._repr_html_() == html
+    again = pickle.loads(pickle.dumps(a))
+    assert again.position == original.tolist() and again.winning_moves[0].to == after
+
+
 @pytest.mark.parametrize("dtype", [np.uint64, np.int64, np.uint8])
 def test_every_array_is_copied(dtype):
     h = np.arange(1, 2001, dtype=dtype)

@@ -75,6 +75,32 @@ def test_numpy_path_agrees_with_the_list_path(misere):
         assert fast.to_move_wins == wins
 
 
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_one_pass_array_scan_agrees_with_the_list_path(misere):
+    # A uint64 array is copied and scanned stretch by stretch (2048 heaps);
+    # a list of more than 1000 heaps is scanned by the library's plain
+    # analysis. Lengths across stretches; heaps of 0 and 1 only, with one
+    # big heap (the misère endgame), with two, or random.
+    rng = np.random.default_rng(23)
+    for n in [1001, 2047, 2048, 2049, 4097, 6161]:
+        for kind in range(4):
+            if kind < 3:
+                heaps = rng.integers(0, 2, size=n, dtype=np.uint64)
+                for _ in range(kind):
+                    heaps[rng.integers(0, n)] = rng.integers(2, 100)
+            else:
+                heaps = rng.integers(0, 2**64 - 1, size=n, dtype=np.uint64, endpoint=True)
+            fast = nimatron.analyze(heaps, misere=misere, max_moves=0)
+            slow = nimatron.analyze(heaps.tolist(), misere=misere, max_moves=0)
+            assert fast.nim_sum == int(np.bitwise_xor.reduce(heaps))
+            assert (fast.outcome, fast.regime) == (slow.outcome, slow.regime)
+            assert [(m.heap, m.take) for m in fast.winning_moves] == [
+                (m.heap, m.take) for m in slow.winning_moves
+            ]
+            assert fast.winning_moves_total == slow.winning_moves_total
+            assert fast.position == heaps.tolist()
+
+
 @pytest.mark.parametrize("dtype", [np.uint64, np.int64, np.uint8, np.int32, np.uint32])
 def test_a_million_heaps_from_numpy(dtype):
     rng = np.random.default_rng(5)

@@ -122,6 +122,30 @@ def test_errors_in_the_rules_propagate():
         nimatron.UserGame(42)
 
 
+def test_a_failed_exploration_leaves_the_game_usable():
+    # `moves` raises once, deep in the search from 50: the positions on the
+    # search's path then must not look as if on a cycle to the next search.
+    fail = {"at": 7}
+
+    def moves(n):
+        if n == fail["at"]:
+            fail["at"] = None
+            raise KeyError("once")
+        return Subtraction().moves(n)
+
+    game = nimatron.UserGame(moves)
+    with pytest.raises(KeyError):
+        game.grundy(50)
+    assert [game.grundy(n) for n in range(50, -1, -1)] == grundy_by_mex(Subtraction().moves, 50)[::-1]
+    # The same after a cycle found deep in the search, for misère play too.
+    game = nimatron.UserGame(lambda n: [n, n - 1] if n == 10 else ([n - 1] if n else []))
+    for misere in [False, True]:
+        with pytest.raises(ValueError, match="reached from itself"):
+            game.outcome(20, misere=misere)
+    assert [game.grundy(n) for n in range(10)] == [n % 2 for n in range(10)]
+    assert [game.outcome(n, misere=True) for n in range(10)] == ["N" if n % 2 == 0 else "P" for n in range(10)]
+
+
 def test_deep_games_do_not_overflow_the_stack():
     game = nimatron.UserGame(lambda n: [n - 1] if n else [])
     assert game.grundy(200_000) == 0
