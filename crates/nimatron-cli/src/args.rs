@@ -620,6 +620,13 @@ pub struct CensusRunArgs {
     /// (for planning a census; the records themselves hold no timing).
     #[arg(long)]
     pub timing: bool,
+    /// Compute once the codes that are another code of the census on
+    /// heaps one smaller (a heap of one cannot move: d1 even), and derive
+    /// their records from it, without mask and rare counts. A derived code
+    /// goes in the shard of the code it comes from, so a shard holds other
+    /// codes than without --derive: give it its own --out files.
+    #[arg(long)]
+    pub derive: bool,
 }
 
 #[derive(Args, Debug)]

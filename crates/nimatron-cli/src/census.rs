@@ -88,19 +88,32 @@ fn run_census(args: CensusRunArgs) -> anyhow::Result<()> {
         threads: args.threads,
         // With --out the code in progress is saved, appending at most one
         // frame of the log at a time: that buffer is part of the plan.
-        memory_limit: if args.out.is_some() {
-            memory_limit.saturating_sub(LOG_FRAME_MAX as u64)
-        } else {
-            memory_limit
+        memory_limit: {
+            let limit = if args.out.is_some() {
+                memory_limit.saturating_sub(LOG_FRAME_MAX as u64)
+            } else {
+                memory_limit
+            };
+            // A derived record copies its root's values once.
+            if args.derive { limit / 2 } else { limit }
         },
         simd: args.simd,
     };
 
+    // With --derive, each code's shift root and depth; a code belongs to
+    // the shard of its root.
+    let roots: Option<Vec<(u64, u64)>> = args
+        .derive
+        .then(|| (0..spec.code_count()).map(|i| spec.shift_root(i)).collect());
+    let belongs = |index: u64| match &roots {
+        Some(r) => shard.contains(&spec, r[index as usize].0),
+        None => shard.contains(&spec, index),
+    };
     // Records already in --out, and the file opened to append the rest.
     let mut records: Vec<CensusRecord> = Vec::new();
     let mut sink = match &args.out {
         Some(path) => {
-            let (done, file) = open_out(path, &spec, &shard)?;
+            let (done, file) = open_out(path, &spec, &shard, &belongs)?;
             if !done.is_empty() {
                 eprintln!(
                     "resuming {}: {} of this shard's codes already done",
@@ -115,8 +128,27 @@ fn run_census(args: CensusRunArgs) -> anyhow::Result<()> {
         None => Sink::Stdout,
     };
     let done: std::collections::BTreeSet<u64> = records.iter().map(|r| r.index).collect();
-    let todo: Vec<u64> = shard.indices(&spec).filter(|i| !done.contains(i)).collect();
-    let total = done.len() as u64 + todo.len() as u64;
+    // The codes to compute, in the shard's order, each with the codes
+    // derived from it (only with --derive) that are not done yet.
+    let mut derived_of: std::collections::BTreeMap<u64, Vec<(u64, u64)>> = Default::default();
+    if let Some(r) = &roots {
+        for (index, &(root, depth)) in r.iter().enumerate() {
+            if depth > 0 && !done.contains(&(index as u64)) && shard.contains(&spec, root) {
+                derived_of
+                    .entry(root)
+                    .or_default()
+                    .push((index as u64, depth));
+            }
+        }
+    }
+    let todo: Vec<u64> = shard
+        .indices(&spec)
+        .filter(|&i| roots.as_ref().is_none_or(|r| r[i as usize].1 == 0))
+        .filter(|i| !done.contains(i) || derived_of.contains_key(i))
+        .collect();
+    let total = done.len() as u64
+        + todo.iter().filter(|i| !done.contains(i)).count() as u64
+        + derived_of.values().map(|v| v.len() as u64).sum::<u64>();
 
     let interrupted = Arc::new(AtomicBool::new(false));
     {
@@ -184,17 +216,31 @@ fn run_census(args: CensusRunArgs) -> anyhow::Result<()> {
             }
         }
         let seq = run.finish();
-        let record = CensusRecord::from_sequence(&spec, index, &seq);
-        sink.write(&record_line(&record))?;
-        if let Some(timer) = &timer {
-            progress.clear();
-            eprintln!("{}", timer.line(&record));
+        // A root already done is computed again only for codes derived
+        // from it that are not (a run stopped between the two).
+        if !done.contains(&index) {
+            let record = CensusRecord::from_sequence(&spec, index, &seq);
+            sink.write(&record_line(&record))?;
+            if let Some(timer) = &timer {
+                progress.clear();
+                eprintln!("{}", timer.line(&record));
+            }
+            records.push(record);
+            computed += 1;
+        }
+        for &(derived, depth) in derived_of.get(&index).map_or(&[][..], |v| &v[..]) {
+            let timer = args.timing.then(|| CodeTimer::start(0));
+            let record = CensusRecord::derived(&spec, derived, &seq, depth);
+            sink.write(&record_line(&record))?;
+            if let Some(timer) = &timer {
+                eprintln!("{}", timer.line(&record));
+            }
+            records.push(record);
+            computed += 1;
         }
         if let Some(path) = &run_file {
             let _ = fs::remove_file(path);
         }
-        records.push(record);
-        computed += 1;
     }
     progress.clear();
     let finished = done.len() as u64 + computed;
@@ -236,6 +282,7 @@ fn open_out(
     path: &Path,
     spec: &CensusSpec,
     shard: &Shard,
+    belongs: &dyn Fn(u64) -> bool,
 ) -> anyhow::Result<(Vec<CensusRecord>, File)> {
     if path.is_dir() {
         return Err(crate::grundy::cannot_write(path, "it is a directory"));
@@ -268,9 +315,9 @@ fn open_out(
                 number + 1
             ))
         })?;
-        if record.spec != *spec || !shard.contains(spec, record.index) {
+        if record.spec != *spec || !belongs(record.index) {
             return Err(bad_input(format!(
-                "{} holds code {} of the census of {}, not of shard {shard} of the {spec}: give each shard and census its own --out file",
+                "{} holds code {} of the census of {}, not of shard {shard} of the {spec} (with --derive a shard holds other codes than without): give each shard and census its own --out file",
                 path.display(),
                 record.code,
                 record.spec
@@ -543,12 +590,16 @@ impl CodeTimer {
             Some(m) => format!("{:x}{}", m.mask, if m.position_parity { "+p" } else { "" }),
             None => "-".to_string(),
         };
+        let from = record
+            .derived_from
+            .as_ref()
+            .map_or_else(String::new, |root| format!(" derived_from={root}"));
         let cpu = match (self.cpu, process_cpu_seconds()) {
             (Some(a), Some(b)) => format!("{:.2}", b - a),
             _ => "na".to_string(),
         };
         format!(
-            "census-timing code={} index={} result={result} mask={mask} max={} from_n={} cpu_s={cpu} wall_s={:.2}",
+            "census-timing code={} index={} result={result} mask={mask} max={} from_n={} cpu_s={cpu} wall_s={:.2}{from}",
             record.code,
             record.index,
             record.max_value,

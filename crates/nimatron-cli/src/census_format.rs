@@ -55,7 +55,7 @@ pub fn record_line(r: &CensusRecord) -> String {
         ),
     };
     format!(
-        "{{\"format\":\"{RECORD_FORMAT}\",\"digits\":{},\"leading\":{},\"to\":{},\"index\":{},\"code\":{},\"moves\":{},\"result\":\"{result}\",\"period\":{},\"preperiod\":{},\"apparent_period\":{},\"apparent_preperiod\":{},\"values_to_prove\":{},\"max_value\":{},\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{},\"values\":\"{}\",\"cycle\":{cycle},\"max_value_at\":{},\"shift\":{},\"shifted_values\":{}}}\n",
+        "{{\"format\":\"{RECORD_FORMAT}\",\"digits\":{},\"leading\":{},\"to\":{},\"index\":{},\"code\":{},\"moves\":{},\"result\":\"{result}\",\"period\":{},\"preperiod\":{},\"apparent_period\":{},\"apparent_preperiod\":{},\"values_to_prove\":{},\"max_value\":{},\"mask\":{},\"position_parity\":{},\"rare_count\":{},\"last_rare\":{},\"values\":\"{}\",\"cycle\":{cycle},\"max_value_at\":{},\"shift\":{},\"shifted_values\":{}{}}}\n",
         r.spec.digits,
         r.spec.leading,
         r.spec.to,
@@ -77,6 +77,14 @@ pub fn record_line(r: &CensusRecord) -> String {
         opt(r.shift),
         r.shifted_values
             .map_or_else(|| "null".to_string(), |f| format!("\"{f}\"")),
+        // Only in derived records (`census --derive`), so that computed
+        // records keep the bytes they always had.
+        r.derived_from
+            .as_ref()
+            .map_or_else(String::new, |root| format!(
+                ",\"derived_from\":{}",
+                json_str(&root.to_string())
+            )),
     )
 }
 
@@ -191,9 +199,18 @@ pub fn parse_record(line: &str) -> Result<CensusRecord, String> {
                 .ok_or("field 'shifted_values' is not a hexadecimal fingerprint or null")?,
         ),
     };
+    let derived_from = match obj.get("derived_from") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_str()
+                .and_then(|t| t.parse::<OctalCode>().ok())
+                .ok_or("field 'derived_from' is not a code or null")?,
+        ),
+    };
     Ok(CensusRecord {
         spec,
         index,
+        derived_from,
         moves: text("moves")?.to_string(),
         code,
         max_value: u32::try_from(uint("max_value")?).map_err(|_| "max_value is above 2^32")?,

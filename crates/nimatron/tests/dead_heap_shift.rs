@@ -161,3 +161,37 @@ fn four_digit_codes_match_their_shift_with_the_engine() {
     }
     assert!(checked > 100, "{checked} codes checked");
 }
+
+/// A derived record is the computed record but for the mask and rare
+/// counts (which describe the sparse method's run on the code itself):
+/// every code of the 3-digit census with a root other than itself, to 1000.
+#[test]
+fn derived_records_equal_computed_ones_but_for_the_mask() {
+    use nimatron::sequence::{CensusRecord, census_record};
+    let spec = CensusSpec::new(3, 0, 1000).unwrap();
+    let options = SequenceOptions::default();
+    let mut derived = 0;
+    let mut deep = 0;
+    for (index, _) in spec.codes() {
+        let (root, depth) = spec.shift_root(index);
+        if depth == 0 {
+            assert_eq!(root, index);
+            continue;
+        }
+        let root_seq = grundy_sequence(&HeapGame::Octal(spec.code(root)), 1000, &options).unwrap();
+        let got = CensusRecord::derived(&spec, index, &root_seq, depth);
+        let mut want = census_record(&spec, index, &options).unwrap();
+        want.mask = None;
+        want.rare_count = None;
+        want.last_rare = None;
+        want.derived_from = Some(spec.code(root));
+        assert_eq!(got, want, "{}", spec.code(index));
+        derived += 1;
+        if depth > 1 {
+            deep += 1;
+        }
+    }
+    // The 127 codes with d1 even and d3 without bit 4, less 0.0.
+    assert_eq!(derived, 127);
+    assert!(deep > 0, "chains of shifts occur (0.001 -> 0.01 -> 0.1)");
+}

@@ -130,6 +130,26 @@ impl CensusSpec {
         Some(index)
     }
 
+    /// The census code whose values give this code's by the dead-heap
+    /// shift ([`OctalCode::dead_heap_shift`], applied while the shift is a
+    /// code of this census), and how many times it was applied: `G(n) =
+    /// G_root(n - depth)` for `n >= depth` and 0 below, for every `n`.
+    /// `(index, 0)` for a code that is its own root. The chain ends: a code
+    /// with a move has a nonzero value, so no code is its own shift
+    /// repeated.
+    pub fn shift_root(&self, index: u64) -> (u64, u64) {
+        let (mut at, mut depth) = (index, 0);
+        while let Some(i) = self
+            .code(at)
+            .dead_heap_shift()
+            .and_then(|b| self.index_of(&b))
+        {
+            at = i;
+            depth += 1;
+        }
+        (at, depth)
+    }
+
     /// `W`, how many values after the leading zeros are compared between
     /// codes for shift equivalence: `N + 1 - (D + 2)`. A heap of `n` has a
     /// move under some digit `d_k` when `n = k` (bit 1), `n = k + 1` (bit 2)
@@ -437,6 +457,9 @@ pub struct CensusRecord {
     pub shifted_values: Option<Fingerprint>,
     /// The sparse method's final mask, if it used one.
     pub mask: Option<SparseMask>,
+    /// For a record derived rather than computed
+    /// ([`CensusRecord::derived`]): the root code its values came from.
+    pub derived_from: Option<OctalCode>,
     /// Rare positions in `0..=N` under that mask.
     pub rare_count: Option<u64>,
     /// The last rare position.
@@ -483,10 +506,75 @@ impl CensusRecord {
             shift,
             shifted_values,
             mask: seq.summary.mask,
+            derived_from: None,
             rare_count: seq.summary.rare_count,
             last_rare: seq.summary.last_rare,
             result,
         }
+    }
+}
+
+impl CensusRecord {
+    /// The record of the code numbered `index` derived from its shift
+    /// root's sequence: `root` holds `G(0..=N)` of `spec.shift_root(index).0`
+    /// and `depth` is `spec.shift_root(index).1`. The code's values are
+    /// `depth` zeros then `G_root(0..=N - depth)` ([`OctalCode::dead_heap_shift`]
+    /// proves it for every heap size), so its values' fingerprints, largest
+    /// value, shift and period (found by the same search a computation ends
+    /// with) are those a computation gives. Its mask and rare counts are
+    /// not: they describe the sparse method's run on the code itself, which
+    /// never took place, so they are `None`, and `derived_from` names the
+    /// root. Panics if `root` holds fewer than `N + 1` values.
+    pub fn derived(
+        spec: &CensusSpec,
+        index: u64,
+        root: &GrundySequence,
+        depth: u64,
+    ) -> CensusRecord {
+        let n = spec.to as usize + 1;
+        let d = (depth as usize).min(n);
+        assert!(root.values.len() >= n, "the root's values reach N");
+        fn shifted<T: Copy + Default>(v: &[T], d: usize, n: usize) -> Vec<T> {
+            let mut out = vec![T::default(); d];
+            out.extend_from_slice(&v[..n - d]);
+            out
+        }
+        let values = match &root.values {
+            Values::Bytes(v) => Values::Bytes(shifted(v, d, n)),
+            Values::Shorts(v) => Values::Shorts(shifted(v, d, n)),
+            Values::Words(v) => Values::Words(shifted(v, d, n)),
+        };
+        let game = census_game(spec, index);
+        let proof = super::proof_rule(&game);
+        let period = match &values {
+            Values::Bytes(v) => super::period::detect(v, proof),
+            Values::Shorts(v) => super::period::detect(v, proof),
+            Values::Words(v) => super::period::detect(v, proof),
+        };
+        let summary = super::SequenceSummary {
+            method: "derived",
+            mask: None,
+            rare_count: None,
+            last_rare: None,
+            max_value: values.max_value(),
+            computed: 0,
+            extended_by_period: 0,
+            bytes_per_value: values.bytes_per_value(),
+            values_to_prove: period
+                .filter(|p| !p.proven)
+                .and_then(|p| proof.values_needed(p.period, p.preperiod)),
+            counters: Default::default(),
+            simd: root.summary.simd,
+        };
+        let seq = GrundySequence {
+            game,
+            values,
+            period,
+            summary,
+        };
+        let mut record = CensusRecord::from_sequence(spec, index, &seq);
+        record.derived_from = Some(spec.code(spec.shift_root(index).0));
+        record
     }
 }
 

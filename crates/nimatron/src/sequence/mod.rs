@@ -262,6 +262,22 @@ pub fn human_bytes(bytes: u64) -> String {
     }
 }
 
+/// Which periodicity theorem proves periods of a game's values.
+fn proof_rule_of(rule: &Rule) -> ProofRule {
+    match rule {
+        Rule::TakeBreak(t) if !t.unequal => ProofRule::TakeBreak {
+            heaps: t.max_heaps_left(),
+            reach: t.reach,
+        },
+        _ => ProofRule::Unavailable,
+    }
+}
+
+/// [`proof_rule_of`] the game's rule.
+pub(crate) fn proof_rule(game: &HeapGame) -> ProofRule {
+    proof_rule_of(&game.rule())
+}
+
 /// What a finished run reports besides the values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SequenceSummary {
@@ -496,13 +512,7 @@ impl SequenceRun {
         }
         let path = options.simd.resolve().map_err(SequenceError::Simd)?;
         let (engine, method) = Engine::new(&rule, options.algorithm, path, count);
-        let proof = match &rule {
-            Rule::TakeBreak(t) if !t.unequal => ProofRule::TakeBreak {
-                heaps: t.max_heaps_left(),
-                reach: t.reach,
-            },
-            _ => ProofRule::Unavailable,
-        };
+        let proof = proof_rule_of(&rule);
         let values = match rule {
             Rule::Modular { .. } => Values::Words(Vec::new()),
             _ => Values::Bytes(Vec::new()),
