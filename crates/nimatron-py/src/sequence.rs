@@ -192,10 +192,14 @@ fn drive(
     mut step_done: impl FnMut(u64) -> PyResult<()>,
 ) -> PyResult<()> {
     interrupt::check_not_in_handler()?;
-    // Small first steps: a game whose values are slow to compute must not
-    // make the first step a long one. Steps double while they are quick
-    // and halve (down to a few values) when they are slow.
-    let mut step: u64 = 1 << 4;
+    // The CLI's steps (`nimatron grundy`), of about a tenth of a second:
+    // each step starts and joins the engine's helper thread and drains its
+    // pipeline, so steps of a few hundredths made the same computation
+    // 5-8% slower than the CLI's. Ctrl-C does not wait for a step's end:
+    // the engine asks the interrupt between blocks of work. A first step
+    // that is slow (a game whose values are slow to compute) halves the
+    // next ones, down to a few values.
+    let mut step: u64 = 1 << 12;
     while !run.is_complete() {
         let t = Instant::now();
         let target = run.len().saturating_add(step);
@@ -205,9 +209,9 @@ fn drive(
         })?
         .map_err(|e| errors::from_sequence(py, e))?;
         let took = t.elapsed().as_secs_f64();
-        if took < 0.025 {
+        if took < 0.05 {
             step = step.saturating_mul(2);
-        } else if took > 0.05 && step > 1 << 2 {
+        } else if took > 0.2 && step > 1 << 2 {
             step /= 2;
         }
         step_done(run.len())?;

@@ -206,6 +206,7 @@ const COPY_STRETCH: usize = 2048;
 
 /// From this many heaps (1 MiB, twice a Zen 3 core's L2) [`analyze_copy`]
 /// on x86-64 writes the copy around the caches.
+#[cfg(target_arch = "x86_64")]
 const STREAM_FROM: usize = 1 << 17;
 
 /// [`analyze`] of `heaps` while copying them to the end of `copy`, reading
@@ -564,7 +565,8 @@ mod tests {
         // earlier contents.
         let mut rng = crate::strategy::SplitMix64::new(7);
         let lengths = [0, 1, 7, 8, 9, 2047, 2048, 2049, 4096 + 3, 3 * 2048 + 17];
-        let streamed = [STREAM_FROM, STREAM_FROM + 1, STREAM_FROM + 13];
+        // From 2^17 heaps, x86-64 streams the copy.
+        let streamed = [1 << 17, (1 << 17) + 1, (1 << 17) + 13];
         let rounds = lengths
             .iter()
             .cycle()
