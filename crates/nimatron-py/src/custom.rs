@@ -182,11 +182,12 @@ impl PyUserGame {
         if self.components[id as usize].is_some() {
             return Ok(());
         }
-        let parts = match self.components_fn.as_ref().map(|f| f.clone_ref(py)) {
-            Some(f) => self.call_list(py, &f, id)?,
-            None => vec![id].into_boxed_slice(),
-        };
-        self.components[id as usize] = Some(parts);
+        // Without a `components` function a position is its one
+        // component, and nothing is stored (see `value_of`).
+        if let Some(f) = self.components_fn.as_ref().map(|f| f.clone_ref(py)) {
+            let parts = self.call_list(py, &f, id)?;
+            self.components[id as usize] = Some(parts);
+        }
         Ok(())
     }
 
@@ -209,7 +210,10 @@ impl PyUserGame {
         let mut starts = Vec::new();
         if split {
             self.split(py, root)?;
-            starts.extend_from_slice(self.components[root as usize].as_deref().unwrap_or(&[]));
+            match &self.components[root as usize] {
+                Some(parts) => starts.extend_from_slice(parts),
+                None => starts.push(root),
+            }
         } else {
             starts.push(root);
         }
@@ -305,16 +309,15 @@ impl PyUserGame {
     ) -> PyResult<()> {
         let start = kids.len();
         self.expand(py, node)?;
-        let count = self.options[node as usize]
-            .as_deref()
-            .map_or(0, <[u32]>::len);
-        for i in 0..count {
-            let option = self.options[node as usize].as_deref().expect("expanded")[i];
-            if split {
+        let options = self.options[node as usize].as_deref().expect("expanded");
+        if !split || self.components_fn.is_none() {
+            // The children are the options themselves.
+            kids.extend_from_slice(options);
+        } else {
+            for i in 0..options.len() {
+                let option = self.options[node as usize].as_deref().expect("expanded")[i];
                 self.split(py, option)?;
                 kids.extend_from_slice(self.components[option as usize].as_deref().expect("split"));
-            } else {
-                kids.push(option);
             }
         }
         self.on_path[node as usize] = true;
@@ -337,14 +340,14 @@ impl PyUserGame {
 
     /// The value of an explored position: the XOR of its components'.
     fn value_of(&self, id: u32) -> u64 {
-        self.components[id as usize]
-            .as_deref()
-            .expect("split")
-            .iter()
-            .fold(0, |x, &c| {
+        match &self.components[id as usize] {
+            Some(parts) => parts.iter().fold(0, |x, &c| {
                 debug_assert_ne!(self.values[c as usize], UNKNOWN);
                 x ^ self.values[c as usize]
-            })
+            }),
+            // No `components` function: the position is its one component.
+            None => self.values[id as usize],
+        }
     }
 
     /// The Grundy value of the component `node`, whose options' components

@@ -270,7 +270,7 @@ mod stream {
     pub(super) fn copy_and_scan(heaps: &[u64], copy: &mut Vec<u64>) -> Lanes {
         // A head of one heap, if need be, so that the streaming stores
         // are 16-byte aligned (a Vec<u64> is 8-byte aligned).
-        let misaligned = copy.as_ptr().wrapping_add(copy.len()) as usize % 16 != 0;
+        let misaligned = !(copy.as_ptr().wrapping_add(copy.len()) as usize).is_multiple_of(16);
         let head = usize::from(misaligned).min(heaps.len());
         let mut lanes = copy_and_scan_stretches(&heaps[..head], copy);
         let body = (heaps.len() - head) / STEP * STEP;
