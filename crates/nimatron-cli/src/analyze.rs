@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, Read, Write};
 
 use anyhow::Context;
-use nimatron::explain;
+
 use nimatron::parse_heap_list;
 use nimatron::{
     Analysis, AnalyzeOptions, Convention, GameError, GameSpec, PositionValue, Remoteness,
@@ -278,7 +278,7 @@ fn shown_position(a: &Analysis) -> String {
 fn shown_after(m: &nimatron::MoveInfo) -> String {
     match (&m.to, m.heap) {
         (PositionValue::Heaps(h), Some(i)) if h.len() > 16 => {
-            format!("heap {} = {}", explain::heap_name(i), h[i])
+            format!("heap {} = {}", nimatron::heap_name(i), h[i])
         }
         _ => m.to_text.clone(),
     }

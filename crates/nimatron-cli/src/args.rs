@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use nimatron::GameSpec;
+use nimatron::Level;
 use nimatron::sequence::{Algorithm, HeapGame, Shard, Simd};
-use nimatron::strategy::Level;
 
 /// A game spec, checked once as the flags are read: a typo gets a "did you
 /// mean" (exit 2, like every bad flag).
@@ -155,7 +155,7 @@ fn parse_quotient_game(text: &str) -> Result<QuotientGame, String> {
 /// A computer level, checked as the flags are read.
 fn parse_level(text: &str) -> Result<Level, String> {
     text.parse()
-        .map_err(|e: nimatron::strategy::ParseLevelError| e.to_string())
+        .map_err(|e: nimatron::ParseLevelError| e.to_string())
 }
 
 #[derive(Parser, Debug)]

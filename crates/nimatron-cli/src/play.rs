@@ -9,8 +9,8 @@ use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use nimatron::solve::Limits;
-use nimatron::strategy::{Level, SplitMix64};
 use nimatron::{Analysis, Convention, Game, MoveInfo, Position};
+use nimatron::{Level, SplitMix64};
 
 use crate::analyze::game_error;
 use crate::args::{First, Opponent, PlayArgs};
@@ -189,7 +189,7 @@ impl Table {
         level: Level,
         rng: &mut SplitMix64,
     ) -> anyhow::Result<(Option<MoveInfo>, Option<String>)> {
-        let (mv, why) = nimatron::play::computer_choice(
+        let (mv, why) = nimatron::computer_choice(
             self.setup.game.as_ref(),
             &self.position,
             self.setup.convention,

@@ -5,7 +5,7 @@
 
 mod common;
 use common::{json, nimatron, run};
-use nimatron::check::TextGame;
+use nimatron::TextGame;
 
 /// Exit code 2 and a message containing `says`.
 fn bad(args: &[&str], says: &str) {

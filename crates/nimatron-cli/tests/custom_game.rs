@@ -8,7 +8,7 @@ mod staircase;
 use std::io::{BufReader, Read, Write};
 use std::sync::{Arc, Mutex};
 
-use nimatron::strategy::Level;
+use nimatron::Level;
 use nimatron::{Adapter, Convention, Game, Limits, Notation, Outcome, Rules};
 use nimatron_cli::Opponent;
 use nimatron_cli::play::{Setup, play};

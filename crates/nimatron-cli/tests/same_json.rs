@@ -10,7 +10,7 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 
 use nimatron::GameSpec;
-use nimatron::check::TextGame;
+use nimatron::TextGame;
 use serde_json::{Value, json};
 
 struct Server {

@@ -9,9 +9,19 @@ use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use nimatron::explain::heap_name;
+use nimatron::heap_name;
 use nimatron::nim::Regime;
-use nimatron::{Convention, MoveInfo, Outcome, PositionValue, Remoteness, capitalise};
+use nimatron::{Convention, MoveInfo, Outcome, PositionValue, Remoteness};
+
+/// The first letter in upper case: a move's text as a sentence, as the
+/// JSON of `nimatron analyze --json` gives it.
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
 
 /// A position as data: heap sizes (the analysis's own copy, shared by its
 /// moves, never copied per move), or text.

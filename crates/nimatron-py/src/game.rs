@@ -10,13 +10,13 @@ use numpy::PyReadonlyArray1;
 use pyo3::IntoPyObjectExt;
 use pyo3::prelude::*;
 
-use nimatron::explain::{EXPLAINED_HEAPS, describe_move, explain_nim};
+use nimatron::computer_choice;
 use nimatron::nim::{self, Regime};
-use nimatron::play::computer_choice;
-use nimatron::strategy::{Level, SplitMix64};
 use nimatron::{
     AnalyzeOptions, Convention, Game, GameSpec, Limits, Method, Position, PositionValue,
 };
+use nimatron::{EXPLAINED_HEAPS, describe_move, explain_nim};
+use nimatron::{Level, SplitMix64};
 
 use crate::analysis::{
     AnalysisData, MoveData, PosData, PyAnalysis, PyMove, ToData, Total, escape, regime_name,
@@ -127,7 +127,7 @@ fn nim_fast(heaps: Vec<u64>, a: nim::NimAnalysis, max_moves: usize) -> AnalysisD
         .winning_moves(heaps)
         .take(max_moves)
         .map(|mv| MoveData {
-            notation: format!("{} {}", nimatron::explain::heap_name(mv.heap), mv.take),
+            notation: format!("{} {}", nimatron::heap_name(mv.heap), mv.take),
             text: describe_move(&mv, heaps),
             heap: Some(mv.heap),
             take: Some(mv.take),
@@ -599,11 +599,9 @@ impl PyGame {
         seed: Option<Int<'_>>,
     ) -> PyResult<Option<PyMove>> {
         let seed = args::optional(seed.as_ref(), "seed", 0, u64::MAX)?;
-        let level: Level = level
-            .parse()
-            .map_err(|e: nimatron::strategy::ParseLevelError| {
-                pyo3::exceptions::PyValueError::new_err(e.to_string())
-            })?;
+        let level: Level = level.parse().map_err(|e: nimatron::ParseLevelError| {
+            pyo3::exceptions::PyValueError::new_err(e.to_string())
+        })?;
         self.check_convention(py)?;
         let seed = seed.unwrap_or_else(|| {
             std::time::SystemTime::now()

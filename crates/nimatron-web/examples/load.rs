@@ -49,7 +49,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use nimatron::strategy::SplitMix64;
+use nimatron::SplitMix64;
 use serde_json::Value;
 
 struct Conn {

@@ -1,7 +1,7 @@
 //! The request bodies of the JSON API as they arrive, and the words in them
 //! (convention, opponent, level, who starts) checked into typed values.
 
-use nimatron::strategy::Level;
+use nimatron::Level;
 use nimatron::{Convention, Game};
 use serde::Deserialize;
 use utoipa::ToSchema;

@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use nimatron::SplitMix64;
 use nimatron::sequence::{GrundySequence, HeapGame, SequenceError};
 use nimatron::solve::Limits;
-use nimatron::strategy::SplitMix64;
 use nimatron::{
     Analysis, AnalyzeOptions, Convention, Game, GameSpec, Outcome, Position, PositionValue,
     Remoteness,

@@ -2,8 +2,8 @@
 //! its winner, and the computer's replies while it is the computer's turn.
 
 use nimatron::solve::Limits;
-use nimatron::strategy::{Level, SplitMix64};
 use nimatron::{Convention, Game, MoveInfo};
+use nimatron::{Level, SplitMix64};
 
 use crate::clock::now_ms;
 use crate::error::{ApiError, game_error, stored, stored_position};
@@ -72,9 +72,8 @@ pub(crate) fn pick(game: &dyn Game, record: &GameRecord, limits: Limits) -> Resu
         .map_err(|e| stored("level", e))?;
     let mut rng = SplitMix64::new(record.rng);
     let position = stored_position(game, &record.position)?;
-    let (mv, why) =
-        nimatron::play::computer_choice(game, &position, convention, level, &mut rng, limits)
-            .map_err(game_error)?;
+    let (mv, why) = nimatron::computer_choice(game, &position, convention, level, &mut rng, limits)
+        .map_err(game_error)?;
     Ok(Pick {
         mv,
         random: why.is_some(),

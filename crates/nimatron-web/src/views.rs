@@ -812,7 +812,7 @@ pub fn nim_table(heaps: &[u64]) -> NimTable {
             .iter()
             .enumerate()
             .map(|(i, &h)| NimRow {
-                name: nimatron::explain::heap_name(i),
+                name: nimatron::heap_name(i),
                 size: h,
                 binary: format!("{h:0w$b}"),
             })

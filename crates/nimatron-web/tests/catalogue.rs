@@ -6,7 +6,7 @@
 mod common;
 
 use common::{TestServer, concrete, fresh_db};
-use nimatron::check::TextGame;
+use nimatron::TextGame;
 use nimatron::{Game, GameSpec};
 use serde_json::{Value, json};
 

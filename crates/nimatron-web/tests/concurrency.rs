@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use common::{TestServer, check_nim_history, test_db};
-use nimatron::strategy::SplitMix64;
+use nimatron::SplitMix64;
 use serde_json::{Value, json};
 
 /// Successful replies' moves, per game: ply -> (seat, notation, after).

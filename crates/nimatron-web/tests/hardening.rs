@@ -102,7 +102,7 @@ fn an_analysis_is_bounded_and_paged() {
             .iter()
             .map(|v| v.as_u64().unwrap())
             .collect();
-        let p = nimatron::games::moore::moore_p_test(&to, 3);
+        let p = nimatron::games::moore_p_test(&to, 3);
         let want = if p { "winning" } else { "losing" };
         assert_eq!(m["value"], want, "{m}");
     }

@@ -13,7 +13,7 @@ use std::sync::{Arc, Barrier, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{Events, TestServer, check_nim_history, fresh_postgres, request};
-use nimatron::strategy::SplitMix64;
+use nimatron::SplitMix64;
 use serde_json::{Value, json};
 
 /// Two servers on one new database, or `None` (and a note) without one.

@@ -14,7 +14,7 @@ use axum::http::{Request, header};
 use common::{concrete, fresh_db};
 use futures_util::StreamExt;
 use nimatron::GameSpec;
-use nimatron::check::TextGame;
+use nimatron::TextGame;
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
 

@@ -31,9 +31,9 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use nimatron::SplitMix64;
 use nimatron::games::TakeBreakGame;
 use nimatron::solve::{Limits, OutcomeSearch};
-use nimatron::strategy::SplitMix64;
 use nimatron::{
     AnalyzeOptions, Convention, GameSpec, MisereRace, Outcome, PositionValue, RaceMethod,
 };

@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use nimatron::strategy::SplitMix64;
+use nimatron::SplitMix64;
 use nimatron::{Convention, Nimber, nim};
 
 fn best_of<T>(reps: usize, mut f: impl FnMut() -> T) -> (Duration, T) {

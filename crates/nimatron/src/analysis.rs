@@ -486,7 +486,7 @@ impl Analysis {
 }
 
 /// The first letter in upper case.
-pub fn capitalise(s: &str) -> String {
+pub(crate) fn capitalise(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(first) => first.to_uppercase().chain(c).collect(),

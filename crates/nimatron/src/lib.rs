@@ -25,8 +25,8 @@
 //! ## Explanations
 //!
 //! ```
-//! use nimatron::{explain, Convention};
-//! let text = explain::explain_position(&[1, 3, 4], Convention::Normal);
+//! use nimatron::{explain_position, Convention};
+//! let text = explain_position(&[1, 3, 4], Convention::Normal);
 //! assert!(text.contains("reduce C from 4 to 2"));
 //! ```
 //!
@@ -122,9 +122,9 @@
 
 mod analysis;
 mod catalogue;
-pub mod check;
+mod check;
 mod dynamic;
-pub mod explain;
+mod explain;
 pub mod games;
 pub mod geometry;
 mod heap_notation;
@@ -133,20 +133,22 @@ pub mod nim;
 mod nimber;
 mod notation;
 mod outcome;
-pub mod play;
+mod play;
 mod rules;
 #[cfg(feature = "openapi")]
 mod schema;
 pub mod sequence;
 pub mod solve;
-pub mod strategy;
+mod strategy;
 
 pub use analysis::{
     Analysis, AnalyzeOptions, CandySplit, Details, Method, MisereRace, MoveInfo, MoveValue,
-    NimDetail, PositionValue, RaceMethod, RaceRun, RaceStatus, Remoteness, capitalise,
+    NimDetail, PositionValue, RaceMethod, RaceRun, RaceStatus, Remoteness,
 };
 pub use catalogue::{CatalogueEntry, GameSpec, SpecError};
+pub use check::{TextGame, all_tuples, closed_form_agrees_with_search};
 pub use dynamic::{Adapter, Game, Move, Position};
+pub use explain::{EXPLAINED_HEAPS, describe_move, explain_nim, explain_position};
 pub use geometry::{Board, Element, Ghost, Trace};
 pub use heap_notation::{
     HEAP_SIZE_RULE, HeapSizeError, heap_name, parse_heap_bytes, parse_heap_list, parse_heap_name,
@@ -157,6 +159,7 @@ pub use notation::{
     BOTH_CONVENTIONS, Description, GameError, MoveError, Notation, PositionError, Theory, Verdict,
 };
 pub use outcome::{Convention, Outcome, ParseConventionError};
+pub use play::{computer_choice, computer_move};
 pub use rules::{IllegalMove, Rules};
 pub use solve::{Interrupt, Limits, SolveError};
-pub use strategy::Level;
+pub use strategy::{Level, ParseLevelError, SplitMix64};

@@ -3,7 +3,7 @@
 //! alone (bit masks, no arcs, no Grundy values), and row values against a
 //! naive game-tree computation and the published Kayles values.
 
-use nimatron::check::TextGame;
+use nimatron::TextGame;
 use std::collections::{BTreeSet, HashMap};
 
 use nimatron::games::circular::{Circular, row_grundy_values};

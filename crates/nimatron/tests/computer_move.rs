@@ -2,9 +2,9 @@
 //! also where a heap has too many moves for each to be valued and the
 //! moves it values are a sample.
 
-use nimatron::play::computer_move;
-use nimatron::strategy::{Level, SplitMix64};
+use nimatron::computer_move;
 use nimatron::{Convention, GameSpec, Limits, Outcome};
+use nimatron::{Level, SplitMix64};
 
 #[test]
 fn the_perfect_computer_finds_a_winning_move_among_many() {

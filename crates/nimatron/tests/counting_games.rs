@@ -1,7 +1,7 @@
 //! Wikipedia's statements about the 21 game and the 100 game, through the
 //! same `Game` face the CLI uses.
 
-use nimatron::check::TextGame;
+use nimatron::TextGame;
 use nimatron::solve::Limits;
 use nimatron::{Convention, Game, GameSpec, Outcome};
 

@@ -340,7 +340,7 @@ fn check_position(game: &dyn Game, position: &Position) -> Vec<Position> {
         "{name}: '{position}' is drawn only as text"
     );
     if let Board::Heaps { heaps, labels, .. } = &board {
-        let want: Vec<String> = (0..heaps.len()).map(nimatron::explain::heap_name).collect();
+        let want: Vec<String> = (0..heaps.len()).map(nimatron::heap_name).collect();
         assert_eq!(labels, &want, "{name}: '{position}'");
     }
     let moves = game.legal_moves(position).expect("moves");

@@ -1,7 +1,7 @@
 //! Every worked example in Wikipedia's *Nim*, cut-the-knot's page on Nim and the student report on Nim games (README, References), as a test.
 
 use nimatron::nim::{self, HeapMove};
-use nimatron::{Convention, Nimber, Outcome, explain};
+use nimatron::{Convention, Nimber, Outcome, explain_position};
 
 fn moves(heaps: &[u64], convention: Convention) -> Vec<HeapMove> {
     nim::analyze(heaps, convention)
@@ -135,7 +135,7 @@ fn one_three_four() {
     let a = nim::analyze(&heaps, Convention::Normal);
     assert_eq!(a.nim_sum, Nimber(6));
     assert_eq!(moves(&heaps, Convention::Normal), vec![mv(2, 2)]);
-    let text = explain::explain_position(&heaps, Convention::Normal);
+    let text = explain_position(&heaps, Convention::Normal);
     assert!(text.contains("reduce C from 4 to 2"), "{text}");
 }
 
@@ -143,7 +143,7 @@ fn one_three_four() {
 /// three XORs A⊕X = 1, B⊕X = 6, C⊕X = 7.
 #[test]
 fn binary_columns_for_3_4_5() {
-    let text = explain::explain_position(&[3, 4, 5], Convention::Normal);
+    let text = explain_position(&[3, 4, 5], Convention::Normal);
     for line in ["011", "100", "101", "010"] {
         assert!(text.contains(line), "{line} missing from\n{text}");
     }

@@ -5,9 +5,9 @@
 
 mod staircase;
 
-use nimatron::play::computer_move;
-use nimatron::strategy::{Level, SplitMix64};
+use nimatron::computer_move;
 use nimatron::{Adapter, Convention, Game, Limits};
+use nimatron::{Level, SplitMix64};
 
 use staircase::{Staircase, odd_step_nim_sum};
 

@@ -14,7 +14,7 @@ pub(crate) mod graph_nim;
 pub mod greedy;
 pub(crate) mod hackenbush;
 pub(crate) mod heaps;
-pub mod moore;
+pub(crate) mod moore;
 pub(crate) mod nim;
 pub(crate) mod node_kayles;
 pub mod notakto;
@@ -32,3 +32,7 @@ pub use take_break::{SplitMove, TakeBreakGame};
 // play, and the Wythoff numbers (the P-positions of Wythoff's game).
 pub use candy::candy_split;
 pub use wythoff::{lower as wythoff_lower, upper as wythoff_upper};
+
+// Moore's P-test for Nim_k (normal and misère play), for checking a
+// position by hand.
+pub use moore::{moore_misere_p, moore_p_test};

@@ -79,7 +79,7 @@ pub fn column_residues(heaps: &[u64], k: u64) -> [u128; 64] {
 /// `k + 1`.
 ///
 /// ```
-/// use nimatron::games::moore::moore_p_test;
+/// use nimatron::games::moore_p_test;
 /// assert!(moore_p_test(&[3, 3, 3], 2)); // two columns of three 1s
 /// assert!(!moore_p_test(&[1, 2, 3], 2)); // each column has two 1s
 /// assert!(moore_p_test(&[1, 2, 3], 1)); // K = 1 is Nim
