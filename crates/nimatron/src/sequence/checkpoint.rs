@@ -24,7 +24,7 @@ use super::bytes::Fields;
 use super::period::Period;
 use super::sparse::SparseSchedule;
 use super::values::Values;
-use super::{SequenceError, SequenceRun};
+use super::{Engine, SequenceError, SequenceRun};
 
 const MAGIC: &[u8; 8] = b"NIMGRCK1";
 
@@ -72,13 +72,121 @@ impl std::error::Error for CheckpointError {}
 pub(crate) struct Saved {
     pub game: String,
     pub values: Values,
-    pub schedule: SparseSchedule,
-    pub next_period_check: u64,
-    pub found: Option<Period>,
-    pub extended_from: Option<u64>,
+    pub state: RunState,
 }
 
-fn fnv1a(bytes: &[u8]) -> u64 {
+/// What a run keeps besides its values, saved alike by a checkpoint and by
+/// a checkpoint log's commit: the sparse schedule (4+1+8+8+8 bytes), the
+/// next period check (8), the proven period (1+8+8) and where extension by
+/// it began (8, `u64::MAX` for none).
+#[derive(Clone, Copy)]
+pub(crate) struct RunState {
+    schedule: SparseSchedule,
+    next_period_check: u64,
+    found: Option<Period>,
+    extended_from: Option<u64>,
+}
+
+impl RunState {
+    /// The bytes [`RunState::write`] writes.
+    pub(crate) const BYTES: usize = 29 + 8 + 17 + 8;
+
+    /// The state of `run`.
+    pub(crate) fn of(run: &SequenceRun) -> RunState {
+        RunState {
+            schedule: run.sparse_schedule(),
+            next_period_check: run.next_period_check,
+            found: run.found,
+            extended_from: run.extended_from,
+        }
+    }
+
+    /// Appends the state's [`RunState::BYTES`] bytes to `out`.
+    pub(crate) fn write(&self, out: &mut Vec<u8>) {
+        let s = &self.schedule;
+        out.extend_from_slice(&s.mask.to_le_bytes());
+        out.push(s.position_parity as u8);
+        out.extend_from_slice(&s.next_eval.to_le_bytes());
+        out.extend_from_slice(&s.rare_at_eval.to_le_bytes());
+        out.extend_from_slice(&s.eval_allowed_from.to_le_bytes());
+        out.extend_from_slice(&self.next_period_check.to_le_bytes());
+        match self.found {
+            Some(p) => {
+                out.push(1);
+                out.extend_from_slice(&p.period.to_le_bytes());
+                out.extend_from_slice(&p.preperiod.to_le_bytes());
+            }
+            None => {
+                out.push(0);
+                out.extend_from_slice(&[0; 16]);
+            }
+        }
+        out.extend_from_slice(&self.extended_from.unwrap_or(u64::MAX).to_le_bytes());
+    }
+
+    /// Reads a state saved beside `count` values. A proven period is found
+    /// among the values, so it must fit in them: a resumed run extends the
+    /// values by it (found by the fuzzer: period 0 looped forever, a period
+    /// longer than the values underflowed).
+    pub(crate) fn read(
+        r: &mut Fields<CheckpointError>,
+        count: u64,
+    ) -> Result<RunState, CheckpointError> {
+        let schedule = SparseSchedule {
+            mask: r.u32()?,
+            position_parity: r.u8()? != 0,
+            next_eval: r.u64()?,
+            rare_at_eval: r.u64()?,
+            eval_allowed_from: r.u64()?,
+        };
+        let next_period_check = r.u64()?;
+        let has_found = r.u8()? != 0;
+        let period = r.u64()?;
+        let preperiod = r.u64()?;
+        let extended_from = r.u64()?;
+        if has_found && (period == 0 || period.checked_add(preperiod).is_none_or(|end| end > count))
+        {
+            return Err(CheckpointError::Corrupt {
+                reason: "the saved period does not fit the saved values",
+            });
+        }
+        Ok(RunState {
+            schedule,
+            next_period_check,
+            found: has_found.then_some(Period {
+                period,
+                preperiod,
+                proven: true,
+            }),
+            extended_from: (extended_from != u64::MAX).then_some(extended_from),
+        })
+    }
+
+    /// Puts the state into `run`, whose values are those saved with it, and
+    /// readies its engine to go on from them.
+    pub(crate) fn restore(self, run: &mut SequenceRun) -> Result<(), CheckpointError> {
+        run.next_period_check = self.next_period_check;
+        run.found = self.found;
+        run.extended_from = self.extended_from;
+        if let Engine::Sparse(s) = &mut run.engine {
+            if !s.accepts(&self.schedule) {
+                return Err(CheckpointError::Corrupt {
+                    reason: "the saved mask uses the position's parity, which this game's splits do not allow",
+                });
+            }
+            s.schedule = self.schedule;
+        }
+        match &run.values {
+            Values::Bytes(v) => run.engine.sync(v),
+            Values::Shorts(v) => run.engine.sync(v),
+            Values::Words(v) => run.engine.sync(v),
+        }
+        Ok(())
+    }
+}
+
+/// The FNV-1a 64 checksum of checkpoints and checkpoint logs.
+pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= b as u64;
@@ -95,25 +203,7 @@ pub(crate) fn write(run: &SequenceRun) -> Vec<u8> {
     out.extend_from_slice(game.as_bytes());
     out.push(run.values.bytes_per_value() as u8);
     out.extend_from_slice(&(run.values.len() as u64).to_le_bytes());
-    let s = run.sparse_schedule();
-    out.extend_from_slice(&s.mask.to_le_bytes());
-    out.push(s.position_parity as u8);
-    out.extend_from_slice(&s.next_eval.to_le_bytes());
-    out.extend_from_slice(&s.rare_at_eval.to_le_bytes());
-    out.extend_from_slice(&s.eval_allowed_from.to_le_bytes());
-    out.extend_from_slice(&run.next_period_check.to_le_bytes());
-    match run.found {
-        Some(p) => {
-            out.push(1);
-            out.extend_from_slice(&p.period.to_le_bytes());
-            out.extend_from_slice(&p.preperiod.to_le_bytes());
-        }
-        None => {
-            out.push(0);
-            out.extend_from_slice(&[0; 16]);
-        }
-    }
-    out.extend_from_slice(&run.extended_from.unwrap_or(u64::MAX).to_le_bytes());
+    RunState::of(run).write(&mut out);
     out.extend_from_slice(&run.values.to_le_bytes());
     let sum = fnv1a(&out);
     out.extend_from_slice(&sum.to_le_bytes());
@@ -149,31 +239,12 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Saved, CheckpointError> {
         })?;
     let width = r.u8()? as usize;
     let count = r.u64()?;
-    let schedule = SparseSchedule {
-        mask: r.u32()?,
-        position_parity: r.u8()? != 0,
-        next_eval: r.u64()?,
-        rare_at_eval: r.u64()?,
-        eval_allowed_from: r.u64()?,
-    };
-    let next_period_check = r.u64()?;
-    let has_found = r.u8()? != 0;
-    let period = r.u64()?;
-    let preperiod = r.u64()?;
-    let extended_from = r.u64()?;
+    let state = RunState::read(&mut r, count)?;
     let value_bytes = (count as usize)
         .checked_mul(width)
         .ok_or(CheckpointError::Corrupt {
             reason: "the value count is impossible",
         })?;
-    // A proven period is found among the values, so it fits in them; a
-    // resumed run extends the values by it (found by the fuzzer: period 0
-    // looped forever, a period longer than the values underflowed).
-    if has_found && (period == 0 || period.checked_add(preperiod).is_none_or(|end| end > count)) {
-        return Err(CheckpointError::Corrupt {
-            reason: "the saved period does not fit the saved values",
-        });
-    }
     let raw = r.take(value_bytes)?;
     if r.at() != body.len() {
         return Err(CheckpointError::Corrupt {
@@ -186,14 +257,7 @@ pub(crate) fn read(bytes: &[u8]) -> Result<Saved, CheckpointError> {
     Ok(Saved {
         game,
         values,
-        schedule,
-        next_period_check,
-        found: has_found.then_some(Period {
-            period,
-            preperiod,
-            proven: true,
-        }),
-        extended_from: (extended_from != u64::MAX).then_some(extended_from),
+        state,
     })
 }
 
@@ -235,7 +299,10 @@ mod tests {
     fn a_saved_period_that_does_not_fit_the_values_is_refused() {
         let (game, bytes) = kayles_with_period();
         let at = period_at(&game);
-        assert_eq!(read(&bytes).unwrap().found.map(|p| p.period), Some(12));
+        assert_eq!(
+            read(&bytes).unwrap().state.found.map(|p| p.period),
+            Some(12)
+        );
         let options = SequenceOptions::default();
         assert!(
             SequenceRun::resume(&with_period(&bytes, at, 12, 71), &game, 3000, &options).is_ok()

@@ -34,11 +34,9 @@
 //! cut the file before appending again.
 
 use super::bytes::Fields;
-use super::checkpoint::CheckpointError;
-use super::period::Period;
-use super::sparse::SparseSchedule;
+use super::checkpoint::{CheckpointError, RunState, fnv1a};
 use super::values::Values;
-use super::{Engine, HeapGame, Rule, SequenceOptions, SequenceRun};
+use super::{HeapGame, Rule, SequenceOptions, SequenceRun};
 
 const MAGIC: &[u8; 8] = b"NIMGRLG1";
 
@@ -51,15 +49,6 @@ pub const LOG_FRAME_MAX: usize = 4 + 1 + 8 + 1 + 4 * LOG_FRAME_VALUES + 8;
 
 /// The length prefix of a frame.
 pub const LOG_FRAME_PREFIX: usize = 4;
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01B3);
-    }
-    h
-}
 
 /// A frame around `body` (the kind and the payload).
 fn frame(kind: u8, payload: impl FnOnce(&mut Vec<u8>), capacity: usize) -> Vec<u8> {
@@ -131,44 +120,18 @@ impl SequenceRun {
             write(&bytes)?;
             start = end;
         }
-        let s = self.sparse_schedule();
+        let state = RunState::of(self);
         let commit = frame(
             b'C',
             |out| {
                 out.extend_from_slice(&(len as u64).to_le_bytes());
-                out.extend_from_slice(&s.mask.to_le_bytes());
-                out.push(s.position_parity as u8);
-                out.extend_from_slice(&s.next_eval.to_le_bytes());
-                out.extend_from_slice(&s.rare_at_eval.to_le_bytes());
-                out.extend_from_slice(&s.eval_allowed_from.to_le_bytes());
-                out.extend_from_slice(&self.next_period_check.to_le_bytes());
-                match self.found {
-                    Some(p) => {
-                        out.push(1);
-                        out.extend_from_slice(&p.period.to_le_bytes());
-                        out.extend_from_slice(&p.preperiod.to_le_bytes());
-                    }
-                    None => {
-                        out.push(0);
-                        out.extend_from_slice(&[0; 16]);
-                    }
-                }
-                out.extend_from_slice(&self.extended_from.unwrap_or(u64::MAX).to_le_bytes());
+                state.write(out);
             },
-            70,
+            8 + RunState::BYTES,
         );
         write(&commit)?;
         Ok(len as u64)
     }
-}
-
-/// The state a commit frame saves.
-#[derive(Clone, Copy)]
-struct Commit {
-    schedule: SparseSchedule,
-    next_period_check: u64,
-    found: Option<Period>,
-    extended_from: Option<u64>,
 }
 
 /// Reads a checkpoint log frame by frame into a run.
@@ -205,7 +168,9 @@ pub struct LogLoader {
     logged: u64,
     header: bool,
     bytes: u64,
-    commit: Option<(Commit, u64, u64)>,
+    /// The state of the last commit, the values it counts, and the bytes of
+    /// the log up to its end.
+    commit: Option<(RunState, u64, u64)>,
 }
 
 impl LogLoader {
@@ -328,32 +293,7 @@ impl LogLoader {
 
     fn push_commit(&mut self, r: &mut Fields<CheckpointError>) -> Result<(), CheckpointError> {
         let count = r.u64()?;
-        let commit = Commit {
-            schedule: SparseSchedule {
-                mask: r.u32()?,
-                position_parity: r.u8()? != 0,
-                next_eval: r.u64()?,
-                rare_at_eval: r.u64()?,
-                eval_allowed_from: r.u64()?,
-            },
-            next_period_check: r.u64()?,
-            found: {
-                let has = r.u8()? != 0;
-                let period = r.u64()?;
-                let preperiod = r.u64()?;
-                if has && (period == 0 || period.checked_add(preperiod).is_none_or(|e| e > count)) {
-                    return Err(CheckpointError::Corrupt {
-                        reason: "the saved period does not fit the saved values",
-                    });
-                }
-                has.then_some(Period {
-                    period,
-                    preperiod,
-                    proven: true,
-                })
-            },
-            extended_from: Some(r.u64()?).filter(|&x| x != u64::MAX),
-        };
+        let commit = RunState::read(r, count)?;
         if !r.rest().is_empty() {
             return Err(CheckpointError::Corrupt {
                 reason: "extra bytes after a commit",
@@ -392,22 +332,7 @@ impl LogLoader {
         let mut run = self.run;
         let cap = run.to + 1;
         run.values.truncate(count.min(cap) as usize);
-        run.next_period_check = commit.next_period_check;
-        run.found = commit.found;
-        run.extended_from = commit.extended_from;
-        if let Engine::Sparse(s) = &mut run.engine {
-            if !s.accepts(&commit.schedule) {
-                return Err(CheckpointError::Corrupt {
-                    reason: "the saved mask uses the position's parity, which this game's splits do not allow",
-                });
-            }
-            s.schedule = commit.schedule;
-        }
-        match &run.values {
-            Values::Bytes(v) => run.engine.sync(v),
-            Values::Shorts(v) => run.engine.sync(v),
-            Values::Words(v) => run.engine.sync(v),
-        }
+        commit.restore(&mut run)?;
         Ok(run)
     }
 }

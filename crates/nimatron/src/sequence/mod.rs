@@ -802,22 +802,7 @@ impl SequenceRun {
             values.truncate(to as usize + 1);
         }
         run.values = values;
-        run.next_period_check = saved.next_period_check;
-        run.found = saved.found;
-        run.extended_from = saved.extended_from;
-        if let Engine::Sparse(s) = &mut run.engine {
-            if !s.accepts(&saved.schedule) {
-                return Err(CheckpointError::Corrupt {
-                    reason: "the saved mask uses the position's parity, which this game's splits do not allow",
-                });
-            }
-            s.schedule = saved.schedule;
-        }
-        match &run.values {
-            Values::Bytes(v) => run.engine.sync(v),
-            Values::Shorts(v) => run.engine.sync(v),
-            Values::Words(v) => run.engine.sync(v),
-        }
+        saved.state.restore(&mut run)?;
         Ok(run)
     }
 

@@ -396,6 +396,18 @@ fn push_mex<T: Cell>(
     max_value: &mut u32,
 ) -> Result<(), StepError> {
     let value = marks.mex();
+    push_value(g, marks, max_value, value)
+}
+
+/// Append `value` to `g` (an overflow if the cell cannot hold it),
+/// widening the marks when it is a new largest value.
+#[inline]
+pub(super) fn push_value<T: Cell>(
+    g: &mut Vec<T>,
+    marks: &mut Marks,
+    max_value: &mut u32,
+    value: u32,
+) -> Result<(), StepError> {
     if value > T::MAX {
         return Err(StepError::Overflow);
     }

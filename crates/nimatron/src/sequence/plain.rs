@@ -21,7 +21,7 @@
 //! in a page, and what [`super::sparse`] must beat on every game.
 
 use super::game::TakeBreak;
-use super::naive::{Marks, StepError, ThreeHeap, Watch, mark_simple_options};
+use super::naive::{Marks, StepError, ThreeHeap, Watch, mark_simple_options, push_value};
 use super::values::Cell;
 
 /// State of the plain method.
@@ -116,16 +116,9 @@ impl Plain {
             } else {
                 self.rare_common(g, n)
             };
-            if value > T::MAX {
-                return Err(StepError::Overflow);
-            }
-            g.push(T::new(value));
+            push_value(g, &mut self.marks, &mut self.max_value, value)?;
             if self.mask != 0 && self.is_rare(value) {
                 self.rare.push(n);
-            }
-            if value > self.max_value {
-                self.max_value = value;
-                self.marks.ensure(value);
             }
         }
         Ok(())
