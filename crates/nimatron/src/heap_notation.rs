@@ -255,6 +255,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn heap_names_round_trip() {
+        for i in 0..2000 {
+            assert_eq!(parse_heap_name(&heap_name(i)), Some(i), "{i}");
+        }
+        assert_eq!(heap_name(25), "Z");
+        assert_eq!(heap_name(27), "AB");
+        assert_eq!(parse_heap_name("A1"), None);
+        assert_eq!(parse_heap_name(""), None);
+    }
+
+    #[test]
     fn move_syntax() {
         let heaps = [3, 4, 5];
         assert_eq!(parse_heap_and_count("A 2", &heaps), Ok((0, 2)));

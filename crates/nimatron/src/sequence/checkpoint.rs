@@ -393,7 +393,7 @@ mod tests {
         let mut run = SequenceRun::new(&game, 1000, &options).unwrap();
         run.advance(200).unwrap();
         let bytes = run.checkpoint();
-        assert_ne!(read(&bytes).unwrap().schedule.mask, 0);
+        assert_ne!(read(&bytes).unwrap().state.schedule.mask, 0);
         let mut body = bytes[..bytes.len() - 8].to_vec();
         body[8 + 4 + "kayles".len() + 1 + 8 + 4] = 1;
         assert!(matches!(
