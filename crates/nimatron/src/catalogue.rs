@@ -648,11 +648,16 @@ fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             moore::Moore::new(*heaps_per_move, *cap),
         ))),
         GameSpec::Wythoff => Ok(Box::new(Adapter::new(spec.to_string(), wythoff::Wythoff))),
-        GameSpec::TwentyOne { max_add, target } => {
+        GameSpec::TwentyOne { max_add, target } | GameSpec::Hundred { max_add, target } => {
             check_max_add(spec, *max_add)?;
-            let game = counting::TwentyOne {
+            let game = counting::Counting {
                 max_add: *max_add,
                 target: *target,
+                ending: if matches!(spec, GameSpec::TwentyOne { .. }) {
+                    counting::Ending::SayingNLoses
+                } else {
+                    counting::Ending::ReachingNWins
+                },
             };
             Ok(Box::new(Adapter::new(spec.to_string(), game)))
         }
@@ -660,14 +665,6 @@ fn build(spec: &GameSpec) -> Result<Box<dyn Game>, SpecError> {
             spec.to_string(),
             circular::Circular::new(*max_take),
         ))),
-        GameSpec::Hundred { max_add, target } => {
-            check_max_add(spec, *max_add)?;
-            let game = counting::Hundred {
-                max_add: *max_add,
-                target: *target,
-            };
-            Ok(Box::new(Adapter::new(spec.to_string(), game)))
-        }
         GameSpec::Chomp { rows, columns } => Ok(Box::new(Adapter::new(
             spec.to_string(),
             chomp::Chomp::new(*rows as usize, *columns as usize),

@@ -1,17 +1,17 @@
 //! The counting games: players take turns adding 1 to K to a running total
-//! that starts at 0, never going past N. One game with two endings:
+//! that starts at 0, never going past N. One game, [`Counting`], with two
+//! endings ([`Ending`]):
 //!
-//! - [`Hundred`] (`hundred[:K,N]`): whoever reaches N wins. Under misère
-//!   play whoever reaches N loses, which is the 21 game again.
-//! - [`TwentyOne`] (`twenty-one[:K,N]`): whoever says N loses. The ending
-//!   is part of its rules, so it is played one way only (see its
-//!   modelling below).
+//! - `hundred[:K,N]`: whoever reaches N wins. Under misère play whoever
+//!   reaches N loses, which is the 21 game again.
+//! - `twenty-one[:K,N]`: whoever says N loses. The ending is part of its
+//!   rules, so it is played one way only (see [`Ending::SayingNLoses`]).
 //!
 //! Both are the subtraction game S(1..K) on a heap of what is left to say.
 //! A move is typed as the total to say (`12` or `say 12`) or as the amount
 //! to add (`+3` or `add 3`). A bare number is always the total to say.
 
-use crate::{Convention, Nimber, Outcome, Rules};
+use crate::{BOTH_CONVENTIONS, Convention, Nimber, Outcome, Rules};
 use crate::{Description, MoveError, Notation, PositionError, Theory, Verdict};
 
 /// The largest K (most added per turn) the counting games accept: every
@@ -171,68 +171,106 @@ pub fn touches(total: u64, say: &Say) -> Vec<crate::Element> {
     }]
 }
 
-/// The 21 game (`twenty-one[:K,N]`) with K = `max_add` and N = `target`:
-/// whoever says N loses.
-///
-/// # How the ending is modelled
-///
-/// Saying N loses on the spot, so the player who is left at N − 1 has lost:
-/// their only move is to say N. Nimatron therefore models the game with the
-/// moves that say 1 to N − 1 and *normal play*: the player to move at N − 1
-/// has no move left and loses. This is Wikipedia's subtraction game on a heap
-/// of N − 1 − total objects, and it is exactly the game as played, because
-/// saying N early is never anything but an immediate loss. A typed `say N`
-/// is refused with that reason.
-///
-/// The ending is part of the rules, so misère play is not offered: the
-/// opposite ending (whoever says N wins) is [`Hundred`], and [`Hundred`] in
-/// misère play is this game again.
+/// How a counting game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TwentyOne {
+pub enum Ending {
+    /// The 21 game (`twenty-one[:K,N]`): whoever says N loses.
+    ///
+    /// Saying N loses on the spot, so the player who is left at N − 1 has
+    /// lost: their only move is to say N. Nimatron therefore models the game
+    /// with the moves that say 1 to N − 1 and *normal play*: the player to
+    /// move at N − 1 has no move left and loses. This is Wikipedia's
+    /// subtraction game on a heap of N − 1 − total objects, and it is exactly
+    /// the game as played, because saying N early is never anything but an
+    /// immediate loss. A typed `say N` is refused with that reason.
+    ///
+    /// The ending is part of the rules, so misère play is not offered: the
+    /// opposite ending (whoever says N wins) is [`Ending::ReachingNWins`],
+    /// which in misère play is this game again.
+    SayingNLoses,
+    /// The 100 game (`hundred[:K,N]`): whoever reaches N wins. Under misère
+    /// play whoever reaches N loses, which is [`Ending::SayingNLoses`] again.
+    ReachingNWins,
+}
+
+/// A counting game with K = `max_add` and N = `target`, ended by `ending`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting {
     /// K: the most added in one turn (at least 1).
     pub max_add: u64,
-    /// N: whoever says this total loses (at least 1).
+    /// N: the total that ends the game (at least 1).
     pub target: u64,
+    /// Whether saying N loses (21) or reaching it wins (100).
+    pub ending: Ending,
 }
 
 const TWENTY_ONE_SYNTAX: &str =
     "the running total, a whole number from 0 (the start) to N - 1, e.g. '5'";
 
-impl TwentyOne {
-    fn count(&self) -> Count {
-        Count {
-            max_add: self.max_add,
-            highest: self.target - 1,
+const HUNDRED_SYNTAX: &str = "the running total, a whole number from 0 (the start) to N, e.g. '45'";
+
+impl Counting {
+    /// The largest total a move may say: N − 1 when saying N loses (the
+    /// model leaves that move out), N when reaching it wins.
+    fn highest(&self) -> u64 {
+        match self.ending {
+            Ending::SayingNLoses => self.target - 1,
+            Ending::ReachingNWins => self.target,
         }
     }
 
-    /// K + 1, the period of the safe totals.
+    fn count(&self) -> Count {
+        Count {
+            max_add: self.max_add,
+            highest: self.highest(),
+        }
+    }
+
+    /// K + 1, the period of the winning totals.
     fn period(&self) -> u128 {
         self.max_add as u128 + 1
     }
 
-    /// How far the total is from N − 1 modulo K + 1: 0 exactly at the safe
-    /// totals. It is also the Grundy value (the subtraction game S(1..K) on
-    /// a heap of N − 1 − total).
-    pub fn remainder(&self, total: u64) -> u64 {
-        ((self.target - 1 - total) as u128 % self.period()) as u64
+    /// The normal-play Grundy value: (highest − total) mod (K + 1), the
+    /// subtraction game S(1..K) on a heap of what is left to say.
+    fn grundy(&self, total: u64) -> Nimber {
+        Nimber(((self.highest() - total) as u128 % self.period()) as u64)
     }
 
-    /// Whether `total` is safe to say: (N − 1 − total) ≡ 0 mod (K + 1).
-    /// Whoever is to move at a safe total loses against perfect play.
-    #[cfg(test)]
-    fn is_safe(&self, total: u64) -> bool {
-        self.remainder(total) == 0
+    /// The winning totals (the ones to reach) under `convention`, smallest
+    /// first, as (first, step, last): those t with highest − t (normal
+    /// play) or highest − 1 − t (misère play) a multiple of K + 1.
+    fn winning_totals(&self, convention: Convention) -> (u64, u64, u64) {
+        let step = self.max_add.saturating_add(1);
+        let last = match convention {
+            Convention::Normal => self.highest(),
+            Convention::Misere => self.highest() - 1,
+        };
+        ((last as u128 % self.period()) as u64, step, last)
     }
 
-    /// The smallest safe total.
-    fn first_safe(&self) -> u64 {
-        ((self.target - 1) as u128 % self.period()) as u64
+    /// How far `total` is below the next winning total (0 when the player
+    /// to move is lost), or None at the highest total in misère play.
+    fn shortfall(&self, total: u64, convention: Convention) -> Option<u64> {
+        let left = self.highest() - total;
+        match convention {
+            Convention::Normal => Some((left as u128 % self.period()) as u64),
+            Convention::Misere if left == 0 => None,
+            Convention::Misere => Some(((left - 1) as u128 % self.period()) as u64),
+        }
     }
 
-    fn explain(&self, total: u64) -> String {
+    fn explain(&self, total: u64, convention: Convention) -> String {
+        match self.ending {
+            Ending::SayingNLoses => self.explain_twenty_one(total),
+            Ending::ReachingNWins => self.explain_hundred(total, convention),
+        }
+    }
+
+    fn explain_twenty_one(&self, total: u64) -> String {
         let (k, n) = (self.max_add, self.target);
-        let safe = list_totals(self.first_safe(), k.saturating_add(1), n - 1);
+        let (first, step, last) = self.winning_totals(Convention::Normal);
+        let safe = list_totals(first, step, last);
         let mut s = format!(
             "Twenty-one with K = {k}, N = {n}: each turn adds 1 to {k}, and whoever says {n} loses.\n\
              The safe totals to say are those t with {} − t a multiple of {}: {safe}.\n\
@@ -244,7 +282,7 @@ impl TwentyOne {
             n - 1,
             self.period(),
         );
-        let r = self.remainder(total);
+        let r = self.grundy(total).0;
         if total == n - 1 {
             s.push_str(&format!(
                 "The total is {total}: the player to move must say {n} and loses.\n"
@@ -271,205 +309,8 @@ impl TwentyOne {
         ));
         s
     }
-}
 
-impl Rules for TwentyOne {
-    type Position = u64;
-    type Move = Say;
-
-    fn moves(&self, total: &u64) -> Vec<Say> {
-        self.count().moves(*total)
-    }
-
-    fn apply(&self, _total: &u64, mv: &Say) -> u64 {
-        mv.total
-    }
-}
-
-impl Notation for TwentyOne {
-    fn parse_position(&self, text: &str) -> Result<u64, PositionError> {
-        let n = self.target;
-        let total = parse_total(text, n - 1, TWENTY_ONE_SYNTAX)?;
-        if total == n {
-            return Err(PositionError::new(
-                format!("total {n} ends the game: whoever said {n} has lost"),
-                format!("give a total from 0 to {}", n - 1),
-            ));
-        }
-        if total > n {
-            return Err(PositionError::new(
-                format!(
-                    "total {total} is above {n}, which no game of twenty-one:{},{n} reaches",
-                    self.max_add
-                ),
-                format!("give a total from 0 to {}", n - 1),
-            ));
-        }
-        Ok(total)
-    }
-    fn format_position(&self, total: &u64) -> String {
-        total.to_string()
-    }
-    fn start_position(&self) -> Option<u64> {
-        Some(0)
-    }
-    fn parse_move(&self, total: &u64, input: &str) -> Result<Say, MoveError> {
-        let n = self.target;
-        // Saying N is the losing move the model leaves out; say why.
-        let count = Count {
-            max_add: self.max_add,
-            highest: n,
-        };
-        if count.parse_move(*total, input) == Ok(Say { total: n }) {
-            return Err(MoveError::new(format!(
-                "saying {n} loses on the spot; say a smaller total (you are only forced to say {n} from {}, and then the game is already over)",
-                n - 1
-            )));
-        }
-        self.count().parse_move(*total, input)
-    }
-    fn format_move(&self, _total: &u64, mv: &Say) -> String {
-        format!("say {}", mv.total)
-    }
-    fn describe_move(&self, total: &u64, mv: &Say) -> String {
-        let mut s = format!("say {} (add {})", mv.total, mv.total - total);
-        if mv.total == self.target - 1 {
-            s.push_str(&format!(", forcing the opponent to say {}", self.target));
-        }
-        s
-    }
-    fn render(&self, total: &u64) -> String {
-        let n = self.target;
-        if *total == n - 1 {
-            format!("  Total: {total}. The player to move must say {n} and loses.\n")
-        } else {
-            format!(
-                "  Total: {total}   (add 1 to {}; whoever says {n} loses)\n",
-                self.max_add
-            )
-        }
-    }
-    fn material(&self, total: &u64) -> u64 {
-        self.target - 1 - total
-    }
-    fn position_syntax(&self) -> &'static str {
-        TWENTY_ONE_SYNTAX
-    }
-    fn move_syntax(&self) -> String {
-        String::from(MOVE_SYNTAX)
-    }
-    fn board(&self, total: &u64) -> crate::Board {
-        board(*total, self.max_add, self.target)
-    }
-    fn touches(&self, total: &u64, say: &Say) -> Vec<crate::Element> {
-        touches(*total, say)
-    }
-    fn moves_left_bound(&self, total: &u64) -> Option<u64> {
-        Some(self.target.saturating_sub(*total))
-    }
-}
-
-impl Theory for TwentyOne {
-    fn description(&self) -> Description {
-        Description {
-            rules: "Players take turns adding 1 to K to a running total that starts at 0, never going past N; whoever says N loses (twenty-one:3,21 is the classic 21 game). The player left at N - 1 has lost, since they must say N.",
-            example: "5",
-            theory: "Say the totals t with N - 1 - t a multiple of K + 1 (for 3,21: 0, 4, 8, 12, 16, 20; for 5,34: 3, 9, 15, 21, 27, 33): from such a total every addition falls short of the next one and the reply completes it, so the opponent is finally forced to say N. It is the subtraction game S(1..K) on a heap of N - 1 - total, Grundy value (N - 1 - total) mod (K + 1). Checked against exhaustive search for every total of every game with K up to 8 and N up to 40, and on Wikipedia's sample game. The ending is fixed by the rules, so misère play is not offered.",
-            citation: "Nim, Wikipedia, section \"The 21 game\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (subtraction games).",
-        }
-    }
-
-    fn conventions(&self) -> &'static [Convention] {
-        &[Convention::Normal]
-    }
-
-    fn convention_note(&self) -> &'static str {
-        "the 21 game fixes its own ending: whoever says N loses. There is no misère form of it; the opposite ending, whoever reaches N wins, is hundred:K,N, and hundred:K,N in misère play is this game again"
-    }
-
-    fn closed_form(&self, total: &u64, convention: Convention) -> Option<Verdict<Say>> {
-        if convention != Convention::Normal || *total >= self.target {
-            return None;
-        }
-        let r = self.remainder(*total);
-        Some(Verdict {
-            details: Default::default(),
-            outcome: Outcome::from_to_move_wins(r != 0),
-            grundy: Some(Nimber(r)),
-            winning_moves: if r == 0 {
-                Vec::new()
-            } else {
-                vec![Say { total: total + r }]
-            },
-            explanation: self.explain(*total),
-            theorem: format!("say the totals t with N - 1 - t ≡ 0 mod {}", self.period()),
-        })
-    }
-}
-
-/// The 100 game (`hundred[:K,N]`) with K = `max_add` and N = `target`:
-/// whoever reaches N wins. Under misère play whoever reaches N loses, which
-/// is [`TwentyOne`] again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Hundred {
-    /// K: the most added in one turn (at least 1).
-    pub max_add: u64,
-    /// N: whoever reaches this total wins (at least 1).
-    pub target: u64,
-}
-
-const HUNDRED_SYNTAX: &str = "the running total, a whole number from 0 (the start) to N, e.g. '45'";
-
-impl Hundred {
-    fn count(&self) -> Count {
-        Count {
-            max_add: self.max_add,
-            highest: self.target,
-        }
-    }
-
-    fn period(&self) -> u128 {
-        self.max_add as u128 + 1
-    }
-
-    /// The normal-play Grundy value: (N − total) mod (K + 1), the
-    /// subtraction game S(1..K) on a heap of N − total.
-    pub fn grundy(&self, total: u64) -> Nimber {
-        Nimber(((self.target - total) as u128 % self.period()) as u64)
-    }
-
-    /// The winning totals (the ones to reach) under `convention`, smallest
-    /// first, as (first, step, last).
-    pub fn winning_totals(&self, convention: Convention) -> (u64, u64, u64) {
-        let step = self.max_add.saturating_add(1);
-        match convention {
-            // N - t ≡ 0 mod K + 1.
-            Convention::Normal => (
-                ((self.target as u128) % self.period()) as u64,
-                step,
-                self.target,
-            ),
-            // Whoever reaches N loses: reach t with N - 1 - t ≡ 0.
-            Convention::Misere => (
-                ((self.target - 1) as u128 % self.period()) as u64,
-                step,
-                self.target - 1,
-            ),
-        }
-    }
-
-    /// How far `total` is below the next winning total (0 when the player
-    /// to move is lost), or None at N itself.
-    fn shortfall(&self, total: u64, convention: Convention) -> Option<u64> {
-        let left = self.target - total;
-        match convention {
-            Convention::Normal => Some((left as u128 % self.period()) as u64),
-            Convention::Misere if left == 0 => None,
-            Convention::Misere => Some(((left - 1) as u128 % self.period()) as u64),
-        }
-    }
-
-    fn explain(&self, total: u64, convention: Convention) -> String {
+    fn explain_hundred(&self, total: u64, convention: Convention) -> String {
         let (k, n) = (self.max_add, self.target);
         let (first, step, last) = self.winning_totals(convention);
         let list = list_totals(first, step, last);
@@ -523,7 +364,7 @@ impl Hundred {
     }
 }
 
-impl Rules for Hundred {
+impl Rules for Counting {
     type Position = u64;
     type Move = Say;
 
@@ -536,17 +377,27 @@ impl Rules for Hundred {
     }
 }
 
-impl Notation for Hundred {
+impl Notation for Counting {
     fn parse_position(&self, text: &str) -> Result<u64, PositionError> {
-        let n = self.target;
-        let total = parse_total(text, n, HUNDRED_SYNTAX)?;
+        let (n, highest) = (self.target, self.highest());
+        let total = parse_total(text, highest, self.position_syntax())?;
+        let (name, past) = match self.ending {
+            Ending::SayingNLoses if total == n => {
+                return Err(PositionError::new(
+                    format!("total {n} ends the game: whoever said {n} has lost"),
+                    format!("give a total from 0 to {highest}"),
+                ));
+            }
+            Ending::SayingNLoses => ("twenty-one", "reaches"),
+            Ending::ReachingNWins => ("hundred", "passes"),
+        };
         if total > n {
             return Err(PositionError::new(
                 format!(
-                    "total {total} is above {n}, which no game of hundred:{},{n} passes",
+                    "total {total} is above {n}, which no game of {name}:{},{n} {past}",
                     self.max_add
                 ),
-                format!("give a total from 0 to {n}"),
+                format!("give a total from 0 to {highest}"),
             ));
         }
         Ok(total)
@@ -558,29 +409,59 @@ impl Notation for Hundred {
         Some(0)
     }
     fn parse_move(&self, total: &u64, input: &str) -> Result<Say, MoveError> {
+        let n = self.target;
+        if self.ending == Ending::SayingNLoses {
+            // Saying N is the losing move the model leaves out; say why.
+            let count = Count {
+                max_add: self.max_add,
+                highest: n,
+            };
+            if count.parse_move(*total, input) == Ok(Say { total: n }) {
+                return Err(MoveError::new(format!(
+                    "saying {n} loses on the spot; say a smaller total (you are only forced to say {n} from {}, and then the game is already over)",
+                    n - 1
+                )));
+            }
+        }
         self.count().parse_move(*total, input)
     }
     fn format_move(&self, _total: &u64, mv: &Say) -> String {
         format!("say {}", mv.total)
     }
     fn describe_move(&self, total: &u64, mv: &Say) -> String {
-        format!("say {} (add {})", mv.total, mv.total - total)
+        let mut s = format!("say {} (add {})", mv.total, mv.total - total);
+        if self.ending == Ending::SayingNLoses && mv.total == self.target - 1 {
+            s.push_str(&format!(", forcing the opponent to say {}", self.target));
+        }
+        s
     }
     fn render(&self, total: &u64) -> String {
-        if *total == self.target {
-            format!("  Total: {total}. The total is reached.\n")
-        } else {
-            format!(
-                "  Total: {total}   (add 1 to {}; the game ends at {})\n",
-                self.max_add, self.target
-            )
+        let n = self.target;
+        match self.ending {
+            Ending::SayingNLoses if *total == n - 1 => {
+                format!("  Total: {total}. The player to move must say {n} and loses.\n")
+            }
+            Ending::SayingNLoses => format!(
+                "  Total: {total}   (add 1 to {}; whoever says {n} loses)\n",
+                self.max_add
+            ),
+            Ending::ReachingNWins if *total == n => {
+                format!("  Total: {total}. The total is reached.\n")
+            }
+            Ending::ReachingNWins => format!(
+                "  Total: {total}   (add 1 to {}; the game ends at {n})\n",
+                self.max_add
+            ),
         }
     }
     fn material(&self, total: &u64) -> u64 {
-        self.target - total
+        self.highest() - total
     }
     fn position_syntax(&self) -> &'static str {
-        HUNDRED_SYNTAX
+        match self.ending {
+            Ending::SayingNLoses => TWENTY_ONE_SYNTAX,
+            Ending::ReachingNWins => HUNDRED_SYNTAX,
+        }
     }
     fn move_syntax(&self) -> String {
         String::from(MOVE_SYNTAX)
@@ -596,18 +477,42 @@ impl Notation for Hundred {
     }
 }
 
-impl Theory for Hundred {
+impl Theory for Counting {
     fn description(&self) -> Description {
-        Description {
-            rules: "Players take turns adding 1 to K to a running total that starts at 0, never going past N; whoever reaches N wins (hundred:10,100 is the classic 100 game). Under misère play whoever reaches N loses, which is twenty-one:K,N.",
-            example: "45",
-            theory: "Reach the totals t with N - t a multiple of K + 1 (for 10,100: 1, 12, 23, 34, 45, 56, 67, 78, 89, 100 - Wikipedia's totals with consecutive digits; once you reach 89 the opponent can only say 90 to 99): from such a total every addition falls short of the next one and the reply completes it. It is the subtraction game S(1..K) on a heap of N - total, Grundy value (N - total) mod (K + 1); under misère play the totals to reach are those with N - 1 - t a multiple of K + 1. Checked against exhaustive search for every total of every game with K up to 8 and N up to 40, in both conventions.",
-            citation: "Nim, Wikipedia, section \"The 100 game\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (subtraction games).",
+        match self.ending {
+            Ending::SayingNLoses => Description {
+                rules: "Players take turns adding 1 to K to a running total that starts at 0, never going past N; whoever says N loses (twenty-one:3,21 is the classic 21 game). The player left at N - 1 has lost, since they must say N.",
+                example: "5",
+                theory: "Say the totals t with N - 1 - t a multiple of K + 1 (for 3,21: 0, 4, 8, 12, 16, 20; for 5,34: 3, 9, 15, 21, 27, 33): from such a total every addition falls short of the next one and the reply completes it, so the opponent is finally forced to say N. It is the subtraction game S(1..K) on a heap of N - 1 - total, Grundy value (N - 1 - total) mod (K + 1). Checked against exhaustive search for every total of every game with K up to 8 and N up to 40, and on Wikipedia's sample game. The ending is fixed by the rules, so misère play is not offered.",
+                citation: "Nim, Wikipedia, section \"The 21 game\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (subtraction games).",
+            },
+            Ending::ReachingNWins => Description {
+                rules: "Players take turns adding 1 to K to a running total that starts at 0, never going past N; whoever reaches N wins (hundred:10,100 is the classic 100 game). Under misère play whoever reaches N loses, which is twenty-one:K,N.",
+                example: "45",
+                theory: "Reach the totals t with N - t a multiple of K + 1 (for 10,100: 1, 12, 23, 34, 45, 56, 67, 78, 89, 100 - Wikipedia's totals with consecutive digits; once you reach 89 the opponent can only say 90 to 99): from such a total every addition falls short of the next one and the reply completes it. It is the subtraction game S(1..K) on a heap of N - total, Grundy value (N - total) mod (K + 1); under misère play the totals to reach are those with N - 1 - t a multiple of K + 1. Checked against exhaustive search for every total of every game with K up to 8 and N up to 40, in both conventions.",
+                citation: "Nim, Wikipedia, section \"The 100 game\"; E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your Mathematical Plays, 2nd ed., A K Peters 2001, vol. 1 ch. 4 (subtraction games).",
+            },
+        }
+    }
+
+    fn conventions(&self) -> &'static [Convention] {
+        match self.ending {
+            Ending::SayingNLoses => &[Convention::Normal],
+            Ending::ReachingNWins => BOTH_CONVENTIONS,
+        }
+    }
+
+    fn convention_note(&self) -> &'static str {
+        match self.ending {
+            Ending::SayingNLoses => {
+                "the 21 game fixes its own ending: whoever says N loses. There is no misère form of it; the opposite ending, whoever reaches N wins, is hundred:K,N, and hundred:K,N in misère play is this game again"
+            }
+            Ending::ReachingNWins => "",
         }
     }
 
     fn closed_form(&self, total: &u64, convention: Convention) -> Option<Verdict<Say>> {
-        if *total > self.target {
+        if !self.conventions().contains(&convention) || *total > self.highest() {
             return None;
         }
         let (outcome, winning_moves) = match self.shortfall(*total, convention) {
@@ -615,20 +520,23 @@ impl Theory for Hundred {
             Some(0) => (Outcome::P, Vec::new()),
             Some(r) => (Outcome::N, vec![Say { total: total + r }]),
         };
+        let period = self.period();
         Some(Verdict {
             details: Default::default(),
             outcome,
             grundy: Some(self.grundy(*total)),
             winning_moves,
             explanation: self.explain(*total, convention),
-            theorem: match convention {
-                Convention::Normal => {
-                    format!("reach the totals t with N - t ≡ 0 mod {}", self.period())
+            theorem: match (self.ending, convention) {
+                (Ending::SayingNLoses, _) => {
+                    format!("say the totals t with N - 1 - t ≡ 0 mod {period}")
                 }
-                Convention::Misere => format!(
-                    "misère: reach the totals t with N - 1 - t ≡ 0 mod {}",
-                    self.period()
-                ),
+                (Ending::ReachingNWins, Convention::Normal) => {
+                    format!("reach the totals t with N - t ≡ 0 mod {period}")
+                }
+                (Ending::ReachingNWins, Convention::Misere) => {
+                    format!("misère: reach the totals t with N - 1 - t ≡ 0 mod {period}")
+                }
             },
         })
     }
@@ -638,6 +546,22 @@ impl Theory for Hundred {
 mod tests {
     use super::*;
     use crate::check::closed_form_agrees_with_search;
+
+    fn twenty_one(max_add: u64, target: u64) -> Counting {
+        Counting {
+            max_add,
+            target,
+            ending: Ending::SayingNLoses,
+        }
+    }
+
+    fn hundred(max_add: u64, target: u64) -> Counting {
+        Counting {
+            max_add,
+            target,
+            ending: Ending::ReachingNWins,
+        }
+    }
 
     #[test]
     fn moves_stop_at_the_highest_total() {
@@ -694,10 +618,7 @@ mod tests {
         let mut checked = 0;
         for k in 1..=8 {
             for n in 1..=40 {
-                let game = TwentyOne {
-                    max_add: k,
-                    target: n,
-                };
+                let game = twenty_one(k, n);
                 checked += closed_form_agrees_with_search(&game, 0..n)
                     .unwrap_or_else(|e| panic!("twenty-one:{k},{n}: {e}"));
             }
@@ -707,26 +628,17 @@ mod tests {
 
     #[test]
     fn the_safe_totals_of_the_classic_games() {
-        let game = TwentyOne {
-            max_add: 3,
-            target: 21,
-        };
-        let safe: Vec<u64> = (0..21).filter(|&t| game.is_safe(t)).collect();
+        let game = twenty_one(3, 21);
+        let safe: Vec<u64> = (0..21).filter(|&t| game.grundy(t) == Nimber(0)).collect();
         assert_eq!(safe, vec![0, 4, 8, 12, 16, 20]); // "say a multiple of 4"
-        let game = TwentyOne {
-            max_add: 5,
-            target: 34,
-        };
-        let safe: Vec<u64> = (0..34).filter(|&t| game.is_safe(t)).collect();
+        let game = twenty_one(5, 34);
+        let safe: Vec<u64> = (0..34).filter(|&t| game.grundy(t) == Nimber(0)).collect();
         assert_eq!(safe, vec![3, 9, 15, 21, 27, 33]);
     }
 
     #[test]
     fn huge_parameters_do_not_overflow() {
-        let game = TwentyOne {
-            max_add: u64::MAX,
-            target: u64::MAX,
-        };
+        let game = twenty_one(u64::MAX, u64::MAX);
         let v = game.closed_form(&0, Convention::Normal).expect("a verdict");
         assert_eq!(v.outcome, Outcome::N);
         assert_eq!(
@@ -742,10 +654,7 @@ mod tests {
         let mut checked = 0;
         for k in 1..=8 {
             for n in 1..=40 {
-                let game = Hundred {
-                    max_add: k,
-                    target: n,
-                };
+                let game = hundred(k, n);
                 checked += closed_form_agrees_with_search(&game, 0..=n)
                     .unwrap_or_else(|e| panic!("hundred:{k},{n}: {e}"));
             }
@@ -759,17 +668,10 @@ mod tests {
     fn misere_hundred_is_twenty_one() {
         for k in 1..=6 {
             for n in 1..=30 {
-                let hundred = Hundred {
-                    max_add: k,
-                    target: n,
-                };
-                let twenty_one = TwentyOne {
-                    max_add: k,
-                    target: n,
-                };
+                let (misere_hundred, classic) = (hundred(k, n), twenty_one(k, n));
                 for t in 0..n {
-                    let a = hundred.closed_form(&t, Convention::Misere).unwrap();
-                    let b = twenty_one.closed_form(&t, Convention::Normal).unwrap();
+                    let a = misere_hundred.closed_form(&t, Convention::Misere).unwrap();
+                    let b = classic.closed_form(&t, Convention::Normal).unwrap();
                     assert_eq!(a.outcome, b.outcome, "{k},{n} at {t}");
                     assert_eq!(a.winning_moves, b.winning_moves, "{k},{n} at {t}");
                 }
@@ -779,10 +681,7 @@ mod tests {
 
     #[test]
     fn the_seeds_totals() {
-        let game = Hundred {
-            max_add: 10,
-            target: 100,
-        };
+        let game = hundred(10, 100);
         let winning: Vec<u64> = (0..=100)
             .filter(|&t| game.closed_form(&t, Convention::Normal).unwrap().outcome == Outcome::P)
             .collect();
