@@ -13,8 +13,8 @@
 # gcc-aarch64-linux-gnu and qemu-user, python3-venv, parallel, chromium,
 # postgresql (scripts/postgres-tests.sh runs a throw-away cluster);
 # with rustup the aarch64 target and the nightly toolchain with miri and
-# rust-src (the Miri stage; it says it skipped where
-# rustup cannot fetch them); from PyPI the Python package's tools and
+# rust-src (the Miri and AddressSanitizer stages; they say they skipped
+# where rustup cannot fetch them); from PyPI the Python package's tools and
 # schemathesis (into target/); from npm playwright-core (node_modules/).
 # A full run leaves about 5 GB in target/.
 set -euo pipefail
@@ -40,6 +40,7 @@ stage "Rust tests (cargo test --workspace)" cargo test --workspace --locked
 if [ "$quick" -eq 0 ]; then
     stage "the stage summary's own test" scripts/tests/stages-test.sh
     stage "unsafe code under Miri (nightly)" scripts/miri-tests.sh
+    stage "vector kernels under AddressSanitizer (nightly)" scripts/sanitizer-tests.sh --quick
     stage "PostgreSQL: storage suite, two servers, kill test" scripts/postgres-tests.sh
     stage "Grundy engine on aarch64 under qemu" scripts/aarch64-tests.sh
     stage "Python package (pytest, mypy)" scripts/python-tests.sh
