@@ -205,8 +205,8 @@ pub fn analyze(heaps: &[u64], convention: Convention) -> NimAnalysis {
 const COPY_STRETCH: usize = 2048;
 
 /// From this many heaps (1 MiB, twice a Zen 3 core's L2) [`analyze_copy`]
-/// on x86-64 writes the copy around the caches.
-#[cfg(target_arch = "x86_64")]
+/// writes the copy around the caches where the processor can
+/// (`sequence::stream_copy`).
 const STREAM_FROM: usize = 1 << 17;
 
 /// [`analyze`] of `heaps` while copying them to the end of `copy`, reading
@@ -238,11 +238,17 @@ pub fn analyze_copy(heaps: &[u64], convention: Convention, copy: &mut Vec<u64>) 
 
 /// Appends `heaps` to `copy` and returns the [`Lanes`] of what it wrote.
 fn copy_and_scan(heaps: &[u64], copy: &mut Vec<u64>) -> Lanes {
-    #[cfg(target_arch = "x86_64")]
-    if heaps.len() >= STREAM_FROM {
-        return stream::copy_and_scan(heaps, copy);
+    if heaps.len() < STREAM_FROM {
+        return copy_and_scan_stretches(heaps, copy);
     }
-    copy_and_scan_stretches(heaps, copy)
+    let (streamed, folds) = crate::sequence::stream_copy(heaps, copy);
+    let mut lanes = Lanes {
+        xor: folds.xor,
+        any_big: folds.or_halved,
+        sum: folds.sum,
+    };
+    lanes.add(copy_and_scan_stretches(&heaps[streamed..], copy));
+    lanes
 }
 
 fn copy_and_scan_stretches(heaps: &[u64], copy: &mut Vec<u64>) -> Lanes {
@@ -253,77 +259,6 @@ fn copy_and_scan_stretches(heaps: &[u64], copy: &mut Vec<u64>) -> Lanes {
         lanes.add(Lanes::of(&copy[at..]));
     }
     lanes
-}
-
-/// The copy with non-temporal stores (SSE2, which every x86-64 has).
-#[cfg(target_arch = "x86_64")]
-mod stream {
-    use super::{Lanes, copy_and_scan_stretches};
-    use std::arch::x86_64::{
-        __m128i, _mm_add_epi64, _mm_loadu_si128, _mm_or_si128, _mm_setzero_si128, _mm_sfence,
-        _mm_srli_epi64, _mm_storeu_si128, _mm_stream_si128, _mm_xor_si128,
-    };
-
-    /// Heaps per step: four 16-byte vectors.
-    const STEP: usize = 8;
-
-    pub(super) fn copy_and_scan(heaps: &[u64], copy: &mut Vec<u64>) -> Lanes {
-        // A head of one heap, if need be, so that the streaming stores
-        // are 16-byte aligned (a Vec<u64> is 8-byte aligned).
-        let misaligned = !(copy.as_ptr().wrapping_add(copy.len()) as usize).is_multiple_of(16);
-        let head = usize::from(misaligned).min(heaps.len());
-        let mut lanes = copy_and_scan_stretches(&heaps[..head], copy);
-        let body = (heaps.len() - head) / STEP * STEP;
-        let source = &heaps[head..head + body];
-        let spare = &mut copy.spare_capacity_mut()[..body];
-        let (mut x, mut o, mut s) = ([zero(); 4], [zero(); 4], [zero(); 4]);
-        for (from, to) in source.chunks_exact(STEP).zip(spare.chunks_exact_mut(STEP)) {
-            for k in 0..4 {
-                // SAFETY: `from` holds 8 heaps, so 16 bytes at 2k are in
-                // it (unaligned loads); `to` is 8 heaps of the Vec's spare
-                // capacity, 16-byte aligned (the head made the first so,
-                // and each step is 64 bytes), so aligned 16-byte stores at
-                // 2k are in it; SSE2 is part of x86-64.
-                unsafe {
-                    let v = _mm_loadu_si128(from.as_ptr().add(2 * k).cast::<__m128i>());
-                    _mm_stream_si128(to.as_mut_ptr().add(2 * k).cast::<__m128i>(), v);
-                    x[k] = _mm_xor_si128(x[k], v);
-                    o[k] = _mm_or_si128(o[k], _mm_srli_epi64::<1>(v));
-                    s[k] = _mm_add_epi64(s[k], v);
-                }
-            }
-        }
-        // SAFETY: the streaming stores are ordered before what follows (the
-        // Vec's length is set after them; another thread may read it).
-        unsafe { _mm_sfence() };
-        // SAFETY: the loop wrote every one of the `body` heaps after the
-        // length (the chunks of `spare` cover it exactly).
-        unsafe { copy.set_len(copy.len() + body) };
-        for k in 0..4 {
-            let (x, o, s) = (words(x[k]), words(o[k]), words(s[k]));
-            for lane in 0..2 {
-                lanes.add(Lanes {
-                    xor: x[lane],
-                    any_big: o[lane],
-                    sum: s[lane],
-                });
-            }
-        }
-        lanes.add(copy_and_scan_stretches(&heaps[head + body..], copy));
-        lanes
-    }
-
-    fn zero() -> __m128i {
-        // SAFETY: SSE2 is part of x86-64.
-        unsafe { _mm_setzero_si128() }
-    }
-
-    fn words(v: __m128i) -> [u64; 2] {
-        let mut out = [0u64; 2];
-        // SAFETY: `out` is 16 bytes; SSE2 is part of x86-64.
-        unsafe { _mm_storeu_si128(out.as_mut_ptr().cast::<__m128i>(), v) };
-        out
-    }
 }
 
 fn from_scan(scan: Scan, convention: Convention) -> NimAnalysis {

@@ -50,6 +50,7 @@ mod code;
 mod format;
 mod game;
 mod kernel;
+pub(crate) use kernel::stream_copy;
 mod naive;
 mod parallel;
 mod period;

@@ -42,6 +42,33 @@ pub(crate) mod stamp;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
+/// What a copy folds of the heaps it writes: their XOR, the OR of each
+/// heap halved (non-zero when a heap is 2 or more), and their wrapping sum.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct CopyFolds {
+    pub(crate) xor: u64,
+    pub(crate) or_halved: u64,
+    pub(crate) sum: u64,
+}
+
+/// Appends to `copy` the longest prefix of `heaps` that this processor
+/// can write with streaming stores, straight to memory rather than through
+/// the caches, and returns its length and its [`CopyFolds`]. On x86-64
+/// that is all but at most seven heaps (SSE2, which every x86-64 has); on
+/// other processors (and under Miri) nothing is written, and the caller
+/// copies it all.
+pub(crate) fn stream_copy(heaps: &[u64], copy: &mut Vec<u64>) -> (usize, CopyFolds) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        x86_64::stream::stream_copy(heaps, copy)
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    {
+        let _ = (heaps, copy);
+        (0, CopyFolds::default())
+    }
+}
+
 use super::probe::Probe;
 use super::values::Cell;
 

@@ -271,3 +271,40 @@ fn vector_scan_matches_plain_scan() {
         }
     }
 }
+
+#[test]
+fn a_streamed_copy_is_the_heaps_and_their_folds() {
+    // Every start (aligned or not, after earlier contents) and lengths
+    // around the eight heaps of a step; the heaps random, some 0 or 1.
+    let mut rng = crate::strategy::SplitMix64::new(11);
+    for before in 0..3 {
+        for len in [0, 1, 2, 7, 8, 9, 15, 16, 17, 64, 67] {
+            let heaps: Vec<u64> = (0..len)
+                .map(|i| {
+                    if i % 3 == 0 {
+                        rng.below(2)
+                    } else {
+                        rng.next_u64()
+                    }
+                })
+                .collect();
+            let mut copy = vec![5; before];
+            let (streamed, folds) = super::stream_copy(&heaps, &mut copy);
+            assert_eq!(&copy[..before], &vec![5; before][..]);
+            assert_eq!(&copy[before..], &heaps[..streamed]);
+            let done = &heaps[..streamed];
+            let xor = done.iter().fold(0, |x, &h| x ^ h);
+            let or_halved = done.iter().fold(0, |o, &h| o | (h >> 1));
+            let sum = done.iter().fold(0u64, |s, &h| s.wrapping_add(h));
+            assert_eq!(
+                (folds.xor, folds.or_halved, folds.sum),
+                (xor, or_halved, sum)
+            );
+            if cfg!(all(target_arch = "x86_64", not(miri))) {
+                assert!(len - streamed < 8, "{len} heaps, {streamed} streamed");
+            } else {
+                assert_eq!(streamed, 0);
+            }
+        }
+    }
+}

@@ -1,9 +1,12 @@
 //! The x86-64 paths. Every x86 intrinsic of the library is in `avx2.rs`
 //! or `avx512.rs`, behind a token ([`Avx2`], [`avx512::Avx512`]) that is made only
-//! where the processor has the path's features.
+//! where the processor has the path's features, or in `stream.rs`, Nim's
+//! streaming copy, which needs only SSE2 (part of every x86-64).
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+#[cfg(not(miri))]
+pub(crate) mod stream;
 
 pub(crate) use avx2::Avx2;
 
